@@ -1,0 +1,28 @@
+package engine
+
+import (
+	"context"
+
+	"github.com/dynoscope/dynoscope/model"
+)
+
+// API is the set of DynamoDB actions. The embedded Engine implements it, and
+// so does engine/remote on a real endpoint; the explorer and the HTTP server
+// consume it. Every error returned is a *model.Error.
+type API interface {
+	CreateTable(ctx context.Context, in *model.CreateTableInput) (*model.CreateTableOutput, error)
+	DescribeTable(ctx context.Context, in *model.DescribeTableInput) (*model.DescribeTableOutput, error)
+	ListTables(ctx context.Context, in *model.ListTablesInput) (*model.ListTablesOutput, error)
+	DeleteTable(ctx context.Context, in *model.DeleteTableInput) (*model.DeleteTableOutput, error)
+	UpdateTable(ctx context.Context, in *model.UpdateTableInput) (*model.UpdateTableOutput, error)
+	PutItem(ctx context.Context, in *model.PutItemInput) (*model.PutItemOutput, error)
+	GetItem(ctx context.Context, in *model.GetItemInput) (*model.GetItemOutput, error)
+	DeleteItem(ctx context.Context, in *model.DeleteItemInput) (*model.DeleteItemOutput, error)
+	UpdateItem(ctx context.Context, in *model.UpdateItemInput) (*model.UpdateItemOutput, error)
+	Query(ctx context.Context, in *model.QueryInput) (*model.QueryOutput, error)
+	Scan(ctx context.Context, in *model.ScanInput) (*model.ScanOutput, error)
+	BatchGetItem(ctx context.Context, in *model.BatchGetItemInput) (*model.BatchGetItemOutput, error)
+	BatchWriteItem(ctx context.Context, in *model.BatchWriteItemInput) (*model.BatchWriteItemOutput, error)
+	UpdateTimeToLive(ctx context.Context, in *model.UpdateTimeToLiveInput) (*model.UpdateTimeToLiveOutput, error)
+	DescribeTimeToLive(ctx context.Context, in *model.DescribeTimeToLiveInput) (*model.DescribeTimeToLiveOutput, error)
+}

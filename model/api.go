@@ -1,0 +1,382 @@
+package model
+
+// Values of ReturnConsumedCapacity, ReturnValues, Select and friends.
+const (
+	ReturnCapacityNone    = "NONE"
+	ReturnCapacityTotal   = "TOTAL"
+	ReturnCapacityIndexes = "INDEXES"
+
+	ReturnValuesNone       = "NONE"
+	ReturnValuesAllOld     = "ALL_OLD"
+	ReturnValuesUpdatedOld = "UPDATED_OLD"
+	ReturnValuesAllNew     = "ALL_NEW"
+	ReturnValuesUpdatedNew = "UPDATED_NEW"
+
+	SelectAllAttributes          = "ALL_ATTRIBUTES"
+	SelectAllProjectedAttributes = "ALL_PROJECTED_ATTRIBUTES"
+	SelectSpecificAttributes     = "SPECIFIC_ATTRIBUTES"
+	SelectCount                  = "COUNT"
+
+	ReturnItemCollectionMetricsSize = "SIZE"
+	ReturnItemCollectionMetricsNone = "NONE"
+)
+
+// Capacity is the units one table or index consumed.
+type Capacity struct {
+	ReadCapacityUnits  *float64 `json:"ReadCapacityUnits,omitempty"`
+	WriteCapacityUnits *float64 `json:"WriteCapacityUnits,omitempty"`
+	CapacityUnits      float64  `json:"CapacityUnits"`
+}
+
+// ConsumedCapacity is what a request consumed, as ReturnConsumedCapacity
+// reports it.
+type ConsumedCapacity struct {
+	TableName              string              `json:"TableName"`
+	CapacityUnits          float64             `json:"CapacityUnits"`
+	ReadCapacityUnits      *float64            `json:"ReadCapacityUnits,omitempty"`
+	WriteCapacityUnits     *float64            `json:"WriteCapacityUnits,omitempty"`
+	Table                  *Capacity           `json:"Table,omitempty"`
+	LocalSecondaryIndexes  map[string]Capacity `json:"LocalSecondaryIndexes,omitempty"`
+	GlobalSecondaryIndexes map[string]Capacity `json:"GlobalSecondaryIndexes,omitempty"`
+}
+
+// ItemCollectionMetrics is the size estimate of an item collection (tables
+// with LSIs, ReturnItemCollectionMetrics SIZE).
+type ItemCollectionMetrics struct {
+	ItemCollectionKey   Item      `json:"ItemCollectionKey,omitempty"`
+	SizeEstimateRangeGB []float64 `json:"SizeEstimateRangeGB,omitempty"`
+}
+
+// Condition is a legacy KeyConditions / QueryFilter / ScanFilter entry.
+type Condition struct {
+	ComparisonOperator string           `json:"ComparisonOperator"`
+	AttributeValueList []AttributeValue `json:"AttributeValueList,omitempty"`
+}
+
+// ExpectedAttributeValue is a legacy Expected entry.
+type ExpectedAttributeValue struct {
+	Value              *AttributeValue  `json:"Value,omitempty"`
+	Exists             *bool            `json:"Exists,omitempty"`
+	ComparisonOperator string           `json:"ComparisonOperator,omitempty"`
+	AttributeValueList []AttributeValue `json:"AttributeValueList,omitempty"`
+}
+
+// AttributeValueUpdate is a legacy AttributeUpdates entry.
+type AttributeValueUpdate struct {
+	Value  *AttributeValue `json:"Value,omitempty"`
+	Action string          `json:"Action,omitempty"`
+}
+
+// CreateTableInput is CreateTable's request.
+type CreateTableInput struct {
+	AttributeDefinitions      []AttributeDefinition  `json:"AttributeDefinitions"`
+	TableName                 string                 `json:"TableName"`
+	KeySchema                 []KeySchemaElement     `json:"KeySchema"`
+	LocalSecondaryIndexes     []LocalSecondaryIndex  `json:"LocalSecondaryIndexes,omitempty"`
+	GlobalSecondaryIndexes    []GlobalSecondaryIndex `json:"GlobalSecondaryIndexes,omitempty"`
+	BillingMode               string                 `json:"BillingMode,omitempty"`
+	ProvisionedThroughput     *ProvisionedThroughput `json:"ProvisionedThroughput,omitempty"`
+	StreamSpecification       *StreamSpecification   `json:"StreamSpecification,omitempty"`
+	TableClass                string                 `json:"TableClass,omitempty"`
+	DeletionProtectionEnabled *bool                  `json:"DeletionProtectionEnabled,omitempty"`
+}
+
+// CreateTableOutput is CreateTable's response.
+type CreateTableOutput struct {
+	TableDescription *TableDescription `json:"TableDescription"`
+}
+
+// DescribeTableInput is DescribeTable's request.
+type DescribeTableInput struct {
+	TableName string `json:"TableName"`
+}
+
+// DescribeTableOutput is DescribeTable's response.
+type DescribeTableOutput struct {
+	Table *TableDescription `json:"Table"`
+}
+
+// ListTablesInput is ListTables' request.
+type ListTablesInput struct {
+	ExclusiveStartTableName string `json:"ExclusiveStartTableName,omitempty"`
+	Limit                   *int32 `json:"Limit,omitempty"`
+}
+
+// ListTablesOutput is ListTables' response.
+type ListTablesOutput struct {
+	TableNames             []string `json:"TableNames"`
+	LastEvaluatedTableName string   `json:"LastEvaluatedTableName,omitempty"`
+}
+
+// DeleteTableInput is DeleteTable's request.
+type DeleteTableInput struct {
+	TableName string `json:"TableName"`
+}
+
+// DeleteTableOutput is DeleteTable's response.
+type DeleteTableOutput struct {
+	TableDescription *TableDescription `json:"TableDescription"`
+}
+
+// GlobalSecondaryIndexUpdate is one entry of UpdateTable's GlobalSecondaryIndexUpdates.
+type GlobalSecondaryIndexUpdate struct {
+	Create *GlobalSecondaryIndex       `json:"Create,omitempty"`
+	Update *UpdateGlobalSecondaryIndex `json:"Update,omitempty"`
+	Delete *DeleteGlobalSecondaryIndex `json:"Delete,omitempty"`
+}
+
+// UpdateGlobalSecondaryIndex changes a GSI's throughput.
+type UpdateGlobalSecondaryIndex struct {
+	IndexName             string                 `json:"IndexName"`
+	ProvisionedThroughput *ProvisionedThroughput `json:"ProvisionedThroughput,omitempty"`
+}
+
+// DeleteGlobalSecondaryIndex names a GSI to delete.
+type DeleteGlobalSecondaryIndex struct {
+	IndexName string `json:"IndexName"`
+}
+
+// UpdateTableInput is UpdateTable's request.
+type UpdateTableInput struct {
+	TableName                   string                       `json:"TableName"`
+	AttributeDefinitions        []AttributeDefinition        `json:"AttributeDefinitions,omitempty"`
+	BillingMode                 string                       `json:"BillingMode,omitempty"`
+	ProvisionedThroughput       *ProvisionedThroughput       `json:"ProvisionedThroughput,omitempty"`
+	GlobalSecondaryIndexUpdates []GlobalSecondaryIndexUpdate `json:"GlobalSecondaryIndexUpdates,omitempty"`
+	StreamSpecification         *StreamSpecification         `json:"StreamSpecification,omitempty"`
+	DeletionProtectionEnabled   *bool                        `json:"DeletionProtectionEnabled,omitempty"`
+}
+
+// UpdateTableOutput is UpdateTable's response.
+type UpdateTableOutput struct {
+	TableDescription *TableDescription `json:"TableDescription"`
+}
+
+// PutItemInput is PutItem's request.
+type PutItemInput struct {
+	TableName                           string                            `json:"TableName"`
+	Item                                Item                              `json:"Item"`
+	ConditionExpression                 string                            `json:"ConditionExpression,omitempty"`
+	ExpressionAttributeNames            map[string]string                 `json:"ExpressionAttributeNames,omitempty"`
+	ExpressionAttributeValues           map[string]AttributeValue         `json:"ExpressionAttributeValues,omitempty"`
+	Expected                            map[string]ExpectedAttributeValue `json:"Expected,omitempty"`
+	ConditionalOperator                 string                            `json:"ConditionalOperator,omitempty"`
+	ReturnValues                        string                            `json:"ReturnValues,omitempty"`
+	ReturnConsumedCapacity              string                            `json:"ReturnConsumedCapacity,omitempty"`
+	ReturnItemCollectionMetrics         string                            `json:"ReturnItemCollectionMetrics,omitempty"`
+	ReturnValuesOnConditionCheckFailure string                            `json:"ReturnValuesOnConditionCheckFailure,omitempty"`
+}
+
+// PutItemOutput is PutItem's response.
+type PutItemOutput struct {
+	Attributes            Item                   `json:"Attributes,omitempty"`
+	ConsumedCapacity      *ConsumedCapacity      `json:"ConsumedCapacity,omitempty"`
+	ItemCollectionMetrics *ItemCollectionMetrics `json:"ItemCollectionMetrics,omitempty"`
+}
+
+// GetItemInput is GetItem's request.
+type GetItemInput struct {
+	TableName                string            `json:"TableName"`
+	Key                      Item              `json:"Key"`
+	ConsistentRead           *bool             `json:"ConsistentRead,omitempty"`
+	ProjectionExpression     string            `json:"ProjectionExpression,omitempty"`
+	ExpressionAttributeNames map[string]string `json:"ExpressionAttributeNames,omitempty"`
+	AttributesToGet          []string          `json:"AttributesToGet,omitempty"`
+	ReturnConsumedCapacity   string            `json:"ReturnConsumedCapacity,omitempty"`
+}
+
+// GetItemOutput is GetItem's response.
+type GetItemOutput struct {
+	Item             Item              `json:"Item,omitempty"`
+	ConsumedCapacity *ConsumedCapacity `json:"ConsumedCapacity,omitempty"`
+}
+
+// DeleteItemInput is DeleteItem's request.
+type DeleteItemInput struct {
+	TableName                           string                            `json:"TableName"`
+	Key                                 Item                              `json:"Key"`
+	ConditionExpression                 string                            `json:"ConditionExpression,omitempty"`
+	ExpressionAttributeNames            map[string]string                 `json:"ExpressionAttributeNames,omitempty"`
+	ExpressionAttributeValues           map[string]AttributeValue         `json:"ExpressionAttributeValues,omitempty"`
+	Expected                            map[string]ExpectedAttributeValue `json:"Expected,omitempty"`
+	ConditionalOperator                 string                            `json:"ConditionalOperator,omitempty"`
+	ReturnValues                        string                            `json:"ReturnValues,omitempty"`
+	ReturnConsumedCapacity              string                            `json:"ReturnConsumedCapacity,omitempty"`
+	ReturnItemCollectionMetrics         string                            `json:"ReturnItemCollectionMetrics,omitempty"`
+	ReturnValuesOnConditionCheckFailure string                            `json:"ReturnValuesOnConditionCheckFailure,omitempty"`
+}
+
+// DeleteItemOutput is DeleteItem's response.
+type DeleteItemOutput struct {
+	Attributes            Item                   `json:"Attributes,omitempty"`
+	ConsumedCapacity      *ConsumedCapacity      `json:"ConsumedCapacity,omitempty"`
+	ItemCollectionMetrics *ItemCollectionMetrics `json:"ItemCollectionMetrics,omitempty"`
+}
+
+// UpdateItemInput is UpdateItem's request.
+type UpdateItemInput struct {
+	TableName                           string                            `json:"TableName"`
+	Key                                 Item                              `json:"Key"`
+	UpdateExpression                    string                            `json:"UpdateExpression,omitempty"`
+	ConditionExpression                 string                            `json:"ConditionExpression,omitempty"`
+	ExpressionAttributeNames            map[string]string                 `json:"ExpressionAttributeNames,omitempty"`
+	ExpressionAttributeValues           map[string]AttributeValue         `json:"ExpressionAttributeValues,omitempty"`
+	AttributeUpdates                    map[string]AttributeValueUpdate   `json:"AttributeUpdates,omitempty"`
+	Expected                            map[string]ExpectedAttributeValue `json:"Expected,omitempty"`
+	ConditionalOperator                 string                            `json:"ConditionalOperator,omitempty"`
+	ReturnValues                        string                            `json:"ReturnValues,omitempty"`
+	ReturnConsumedCapacity              string                            `json:"ReturnConsumedCapacity,omitempty"`
+	ReturnItemCollectionMetrics         string                            `json:"ReturnItemCollectionMetrics,omitempty"`
+	ReturnValuesOnConditionCheckFailure string                            `json:"ReturnValuesOnConditionCheckFailure,omitempty"`
+}
+
+// UpdateItemOutput is UpdateItem's response.
+type UpdateItemOutput struct {
+	Attributes            Item                   `json:"Attributes,omitempty"`
+	ConsumedCapacity      *ConsumedCapacity      `json:"ConsumedCapacity,omitempty"`
+	ItemCollectionMetrics *ItemCollectionMetrics `json:"ItemCollectionMetrics,omitempty"`
+}
+
+// QueryInput is Query's request.
+type QueryInput struct {
+	TableName                 string                    `json:"TableName"`
+	IndexName                 string                    `json:"IndexName,omitempty"`
+	Select                    string                    `json:"Select,omitempty"`
+	AttributesToGet           []string                  `json:"AttributesToGet,omitempty"`
+	Limit                     *int32                    `json:"Limit,omitempty"`
+	ConsistentRead            *bool                     `json:"ConsistentRead,omitempty"`
+	KeyConditions             map[string]Condition      `json:"KeyConditions,omitempty"`
+	QueryFilter               map[string]Condition      `json:"QueryFilter,omitempty"`
+	ConditionalOperator       string                    `json:"ConditionalOperator,omitempty"`
+	ScanIndexForward          *bool                     `json:"ScanIndexForward,omitempty"`
+	ExclusiveStartKey         Item                      `json:"ExclusiveStartKey,omitempty"`
+	ReturnConsumedCapacity    string                    `json:"ReturnConsumedCapacity,omitempty"`
+	ProjectionExpression      string                    `json:"ProjectionExpression,omitempty"`
+	FilterExpression          string                    `json:"FilterExpression,omitempty"`
+	KeyConditionExpression    string                    `json:"KeyConditionExpression,omitempty"`
+	ExpressionAttributeNames  map[string]string         `json:"ExpressionAttributeNames,omitempty"`
+	ExpressionAttributeValues map[string]AttributeValue `json:"ExpressionAttributeValues,omitempty"`
+}
+
+// QueryOutput is Query's response.
+type QueryOutput struct {
+	Items            []Item            `json:"Items,omitempty"`
+	Count            int32             `json:"Count"`
+	ScannedCount     int32             `json:"ScannedCount"`
+	LastEvaluatedKey Item              `json:"LastEvaluatedKey,omitempty"`
+	ConsumedCapacity *ConsumedCapacity `json:"ConsumedCapacity,omitempty"`
+}
+
+// ScanInput is Scan's request.
+type ScanInput struct {
+	TableName                 string                    `json:"TableName"`
+	IndexName                 string                    `json:"IndexName,omitempty"`
+	AttributesToGet           []string                  `json:"AttributesToGet,omitempty"`
+	Limit                     *int32                    `json:"Limit,omitempty"`
+	Select                    string                    `json:"Select,omitempty"`
+	ScanFilter                map[string]Condition      `json:"ScanFilter,omitempty"`
+	ConditionalOperator       string                    `json:"ConditionalOperator,omitempty"`
+	ExclusiveStartKey         Item                      `json:"ExclusiveStartKey,omitempty"`
+	ReturnConsumedCapacity    string                    `json:"ReturnConsumedCapacity,omitempty"`
+	TotalSegments             *int32                    `json:"TotalSegments,omitempty"`
+	Segment                   *int32                    `json:"Segment,omitempty"`
+	ProjectionExpression      string                    `json:"ProjectionExpression,omitempty"`
+	FilterExpression          string                    `json:"FilterExpression,omitempty"`
+	ExpressionAttributeNames  map[string]string         `json:"ExpressionAttributeNames,omitempty"`
+	ExpressionAttributeValues map[string]AttributeValue `json:"ExpressionAttributeValues,omitempty"`
+	ConsistentRead            *bool                     `json:"ConsistentRead,omitempty"`
+}
+
+// ScanOutput is Scan's response.
+type ScanOutput struct {
+	Items            []Item            `json:"Items,omitempty"`
+	Count            int32             `json:"Count"`
+	ScannedCount     int32             `json:"ScannedCount"`
+	LastEvaluatedKey Item              `json:"LastEvaluatedKey,omitempty"`
+	ConsumedCapacity *ConsumedCapacity `json:"ConsumedCapacity,omitempty"`
+}
+
+// KeysAndAttributes is one table's part of a BatchGetItem request.
+type KeysAndAttributes struct {
+	Keys                     []Item            `json:"Keys"`
+	AttributesToGet          []string          `json:"AttributesToGet,omitempty"`
+	ConsistentRead           *bool             `json:"ConsistentRead,omitempty"`
+	ProjectionExpression     string            `json:"ProjectionExpression,omitempty"`
+	ExpressionAttributeNames map[string]string `json:"ExpressionAttributeNames,omitempty"`
+}
+
+// BatchGetItemInput is BatchGetItem's request.
+type BatchGetItemInput struct {
+	RequestItems           map[string]KeysAndAttributes `json:"RequestItems"`
+	ReturnConsumedCapacity string                       `json:"ReturnConsumedCapacity,omitempty"`
+}
+
+// BatchGetItemOutput is BatchGetItem's response.
+type BatchGetItemOutput struct {
+	Responses        map[string][]Item            `json:"Responses"`
+	UnprocessedKeys  map[string]KeysAndAttributes `json:"UnprocessedKeys"`
+	ConsumedCapacity []ConsumedCapacity           `json:"ConsumedCapacity,omitempty"`
+}
+
+// PutRequest is a BatchWriteItem put.
+type PutRequest struct {
+	Item Item `json:"Item"`
+}
+
+// DeleteRequest is a BatchWriteItem delete.
+type DeleteRequest struct {
+	Key Item `json:"Key"`
+}
+
+// WriteRequest is one BatchWriteItem request: a put or a delete.
+type WriteRequest struct {
+	PutRequest    *PutRequest    `json:"PutRequest,omitempty"`
+	DeleteRequest *DeleteRequest `json:"DeleteRequest,omitempty"`
+}
+
+// BatchWriteItemInput is BatchWriteItem's request.
+type BatchWriteItemInput struct {
+	RequestItems                map[string][]WriteRequest `json:"RequestItems"`
+	ReturnConsumedCapacity      string                    `json:"ReturnConsumedCapacity,omitempty"`
+	ReturnItemCollectionMetrics string                    `json:"ReturnItemCollectionMetrics,omitempty"`
+}
+
+// BatchWriteItemOutput is BatchWriteItem's response.
+type BatchWriteItemOutput struct {
+	UnprocessedItems      map[string][]WriteRequest          `json:"UnprocessedItems"`
+	ItemCollectionMetrics map[string][]ItemCollectionMetrics `json:"ItemCollectionMetrics,omitempty"`
+	ConsumedCapacity      []ConsumedCapacity                 `json:"ConsumedCapacity,omitempty"`
+}
+
+// TimeToLiveSpecification enables or disables TTL on an attribute.
+type TimeToLiveSpecification struct {
+	Enabled       bool   `json:"Enabled"`
+	AttributeName string `json:"AttributeName"`
+}
+
+// UpdateTimeToLiveInput is UpdateTimeToLive's request.
+type UpdateTimeToLiveInput struct {
+	TableName               string                   `json:"TableName"`
+	TimeToLiveSpecification *TimeToLiveSpecification `json:"TimeToLiveSpecification"`
+}
+
+// UpdateTimeToLiveOutput is UpdateTimeToLive's response.
+type UpdateTimeToLiveOutput struct {
+	TimeToLiveSpecification *TimeToLiveSpecification `json:"TimeToLiveSpecification"`
+}
+
+// DescribeTimeToLiveInput is DescribeTimeToLive's request.
+type DescribeTimeToLiveInput struct {
+	TableName string `json:"TableName"`
+}
+
+// TimeToLiveDescription tells a table's TTL state.
+type TimeToLiveDescription struct {
+	TimeToLiveStatus string `json:"TimeToLiveStatus"`
+	AttributeName    string `json:"AttributeName,omitempty"`
+}
+
+// DescribeTimeToLiveOutput is DescribeTimeToLive's response.
+type DescribeTimeToLiveOutput struct {
+	TimeToLiveDescription *TimeToLiveDescription `json:"TimeToLiveDescription"`
+}
