@@ -1,0 +1,68 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+
+	"github.com/dynoscope/dynoscope/engine"
+)
+
+// handler decodes a request body into an action's input, runs the action
+// and returns its output for encoding. Errors are *model.Error; anything
+// else is reported as InternalServerError.
+type handler func(ctx context.Context, body []byte) (any, error)
+
+// handle adapts one action, such as engine.API's PutItem, to a handler.
+func handle[I, O any](fn func(context.Context, *I) (*O, error)) handler {
+	return func(ctx context.Context, body []byte) (any, error) {
+		in := new(I)
+		if err := json.Unmarshal(body, in); err != nil {
+			return nil, decodeError(body, err)
+		}
+		out, err := fn(ctx, in)
+		if err != nil {
+			return nil, err
+		}
+		if out == nil {
+			return struct{}{}, nil
+		}
+		return out, nil
+	}
+}
+
+// dynamoDBActions is the action table of DynamoDBTarget: one entry per
+// method of engine.API.
+func dynamoDBActions(api engine.API) map[string]handler {
+	return map[string]handler{
+		"CreateTable":        handle(api.CreateTable),
+		"DescribeTable":      handle(api.DescribeTable),
+		"ListTables":         handle(api.ListTables),
+		"DeleteTable":        handle(api.DeleteTable),
+		"UpdateTable":        handle(api.UpdateTable),
+		"PutItem":            handle(api.PutItem),
+		"GetItem":            handle(api.GetItem),
+		"DeleteItem":         handle(api.DeleteItem),
+		"UpdateItem":         handle(api.UpdateItem),
+		"Query":              handle(api.Query),
+		"Scan":               handle(api.Scan),
+		"BatchGetItem":       handle(api.BatchGetItem),
+		"BatchWriteItem":     handle(api.BatchWriteItem),
+		"UpdateTimeToLive":   handle(api.UpdateTimeToLive),
+		"DescribeTimeToLive": handle(api.DescribeTimeToLive),
+	}
+}
+
+// Register serves fn as action under the target prefix, for instance
+// Register(s, StreamsTarget, "GetRecords", streams.GetRecords). I and O are
+// the action's input and output shapes with wire JSON names; fn's errors
+// should be *model.Error. A later registration of the same target and
+// action replaces the earlier one. Register must be called before s serves
+// requests.
+func Register[I, O any](s *Server, target, action string, fn func(context.Context, *I) (*O, error)) {
+	actions := s.targets[target]
+	if actions == nil {
+		actions = map[string]handler{}
+		s.targets[target] = actions
+	}
+	actions[action] = handle(fn)
+}
