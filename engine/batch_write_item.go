@@ -1,0 +1,166 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/tidwall/buntdb"
+
+	"github.com/dynoscope/dynoscope/engine/capacity"
+	"github.com/dynoscope/dynoscope/model"
+)
+
+// BatchWriteItem puts and deletes up to 25 items over one or more tables.
+// Every request is validated before any is applied: an unknown table, a bad
+// key, a duplicate key or an oversized item fails the whole call.
+func (e *Engine) BatchWriteItem(ctx context.Context, in *model.BatchWriteItemInput) (*model.BatchWriteItemOutput, error) {
+	if err := e.checkOpen(ctx); err != nil {
+		return nil, err
+	}
+	var c constraints
+	checkReturnCapacity(&c, in.ReturnConsumedCapacity)
+	checkReturnMetrics(&c, in.ReturnItemCollectionMetrics)
+	if in.RequestItems == nil {
+		c.add(nil, "requestItems", "Member must not be null")
+	} else if len(in.RequestItems) == 0 {
+		c.add("{}", "requestItems", "Member must have length greater than or equal to 1")
+	}
+	tables := sortedKeys(in.RequestItems)
+	total := 0
+	for _, name := range tables {
+		n := len(in.RequestItems[name])
+		if n == 0 || n > maxBatchWriteRequests {
+			c.add(fmt.Sprintf("{%s=%d requests}", name, n), "requestItems",
+				"Map value must satisfy constraint: [Member must have length less than or equal to 25, Member must have length greater than or equal to 1]")
+		}
+		total += n
+	}
+	if err := c.err(); err != nil {
+		return nil, err
+	}
+	if total > maxBatchWriteRequests {
+		return nil, model.Validation("Too many items requested for the BatchWriteItem call")
+	}
+	e.mu.RLock()
+	defer e.mu.RUnlock()
+	type op struct {
+		t *table
+		w *itemWrite
+	}
+	ops := make([]op, 0, total)
+	for _, name := range tables {
+		if err := validateTableNameParam(name); err != nil {
+			return nil, err
+		}
+		t, merr := e.lookup(name)
+		if merr != nil {
+			return nil, merr
+		}
+		seen := map[string]bool{}
+		for _, req := range in.RequestItems[name] {
+			w, err := t.batchWrite(req)
+			if err != nil {
+				return nil, err
+			}
+			if seen[w.key] {
+				return nil, model.Validation("Provided list of item keys contains duplicates")
+			}
+			seen[w.key] = true
+			ops = append(ops, op{t, w})
+		}
+	}
+	usages := map[string]*capacity.Usage{}
+	effects := map[*table]*writeEffects{}
+	err := e.db.Update(func(tx *buntdb.Tx) error {
+		for _, o := range ops {
+			if err := e.loadOld(tx, o.w, o.t.needsOldImage()); err != nil {
+				return err
+			}
+			if err := o.t.checkItemCollection(tx, o.w); err != nil {
+				return err
+			}
+			u := usages[o.t.name]
+			if u == nil {
+				u = &capacity.Usage{Table: o.t.name}
+				usages[o.t.name] = u
+			}
+			fx := effects[o.t]
+			if fx == nil {
+				fx = &writeEffects{}
+				effects[o.t] = fx
+			}
+			u.Write += tableWriteUnits(o.w)
+			if o.w.new == nil && o.w.old == nil {
+				continue
+			}
+			if err := e.applyWrite(tx, o.t, o.w, u, fx); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, asError(err)
+	}
+	for t, fx := range effects {
+		fx.commit(t)
+	}
+	for _, u := range usages {
+		u.Explain("BatchWriteItem on %s: each item rounded up to 1 KB = %s WCU", u.Table, capacity.FormatUnits(u.Write))
+	}
+	out := &model.BatchWriteItemOutput{
+		UnprocessedItems: map[string][]model.WriteRequest{},
+		ConsumedCapacity: capacity.ReportAll(usages, in.ReturnConsumedCapacity),
+	}
+	if in.ReturnItemCollectionMetrics == model.ReturnItemCollectionMetricsSize {
+		for _, o := range ops {
+			src := o.w.new
+			if src == nil {
+				src = o.w.old
+			}
+			if m := o.t.collectionMetrics(e, model.ReturnItemCollectionMetricsSize, src); m != nil {
+				if out.ItemCollectionMetrics == nil {
+					out.ItemCollectionMetrics = map[string][]model.ItemCollectionMetrics{}
+				}
+				out.ItemCollectionMetrics[o.t.name] = append(out.ItemCollectionMetrics[o.t.name], *m)
+			}
+		}
+	}
+	return out, nil
+}
+
+// batchWrite validates one BatchWriteItem request and returns its write.
+func (t *table) batchWrite(req model.WriteRequest) (*itemWrite, *model.Error) {
+	switch {
+	case req.PutRequest != nil && req.DeleteRequest != nil, req.PutRequest == nil && req.DeleteRequest == nil:
+		return nil, model.Validation("Supplied AttributeValue has more than one datatypes set, must contain exactly one of the supported datatypes")
+	case req.PutRequest != nil:
+		item := req.PutRequest.Item
+		if item == nil {
+			return nil, model.Validation("1 validation error detected: Value null at 'requestItems.%s.member.putRequest.item' failed to satisfy constraint: Member must not be null", t.name)
+		}
+		if err := model.NormalizeItem(item); err != nil {
+			return nil, err
+		}
+		if err := t.validateItemKey(item); err != nil {
+			return nil, err
+		}
+		if err := t.checkIndexKeysForPut(item); err != nil {
+			return nil, err
+		}
+		size := model.ItemSize(item)
+		if size > model.MaxItemSize {
+			return nil, model.Validation("Item size has exceeded the maximum allowed size")
+		}
+		return &itemWrite{key: t.itemStorageKey(item), new: item, newSize: size}, nil
+	default:
+		if req.DeleteRequest.Key == nil {
+			return nil, model.Validation("1 validation error detected: Value null at 'requestItems.%s.member.deleteRequest.key' failed to satisfy constraint: Member must not be null", t.name)
+		}
+		key, err := t.validateKeyParam(req.DeleteRequest.Key)
+		if err != nil {
+			return nil, err
+		}
+		return &itemWrite{key: key}, nil
+	}
+}

@@ -1,0 +1,157 @@
+package capacity
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/dynoscope/dynoscope/model"
+)
+
+// Unit sizes.
+const (
+	ReadUnitBytes  = 4096
+	WriteUnitBytes = 1024
+)
+
+// ReadUnits returns the read units for bytes read in one rounding step: at
+// least one 4 KB unit, halved when the read is eventually consistent.
+func ReadUnits(bytes int, consistent bool) float64 {
+	u := float64(ceilDiv(bytes, ReadUnitBytes))
+	if u < 1 {
+		u = 1
+	}
+	if !consistent {
+		u /= 2
+	}
+	return u
+}
+
+// ReadBlocks returns ceil(bytes/4 KB), at least 1.
+func ReadBlocks(bytes int) int {
+	n := ceilDiv(bytes, ReadUnitBytes)
+	if n < 1 {
+		n = 1
+	}
+	return n
+}
+
+// WriteUnits returns ceil(bytes/1 KB), at least 1.
+func WriteUnits(bytes int) float64 {
+	u := ceilDiv(bytes, WriteUnitBytes)
+	if u < 1 {
+		u = 1
+	}
+	return float64(u)
+}
+
+func ceilDiv(a, b int) int {
+	if a <= 0 {
+		return 0
+	}
+	return (a + b - 1) / b
+}
+
+// IndexUsage is what one request consumed on one secondary index.
+type IndexUsage struct {
+	Name   string
+	Global bool
+	Read   float64
+	Write  float64
+}
+
+// Usage is what one request consumed on one table and its indexes, with the
+// itemised lines that explain each charge.
+type Usage struct {
+	Table   string
+	Read    float64
+	Write   float64
+	Indexes []IndexUsage
+	Lines   []string
+}
+
+// AddIndex adds units consumed on an index.
+func (u *Usage) AddIndex(name string, global bool, read, write float64) {
+	for i := range u.Indexes {
+		if u.Indexes[i].Name == name {
+			u.Indexes[i].Read += read
+			u.Indexes[i].Write += write
+			return
+		}
+	}
+	u.Indexes = append(u.Indexes, IndexUsage{Name: name, Global: global, Read: read, Write: write})
+}
+
+// Explain appends one line of the itemised explanation.
+func (u *Usage) Explain(format string, args ...any) {
+	u.Lines = append(u.Lines, fmt.Sprintf(format, args...))
+}
+
+// Total returns all units consumed: table plus indexes, reads plus writes.
+func (u *Usage) Total() float64 {
+	t := u.Read + u.Write
+	for _, ix := range u.Indexes {
+		t += ix.Read + ix.Write
+	}
+	return t
+}
+
+// Report returns the ConsumedCapacity DynamoDB returns for mode (TOTAL or
+// INDEXES), or nil for NONE and "".
+func (u *Usage) Report(mode string) *model.ConsumedCapacity {
+	switch mode {
+	case model.ReturnCapacityTotal:
+		return &model.ConsumedCapacity{TableName: u.Table, CapacityUnits: u.Total()}
+	case model.ReturnCapacityIndexes:
+		cc := &model.ConsumedCapacity{TableName: u.Table, CapacityUnits: u.Total(),
+			Table: &model.Capacity{CapacityUnits: u.Read + u.Write}}
+		for _, ix := range u.Indexes {
+			c := model.Capacity{CapacityUnits: ix.Read + ix.Write}
+			if ix.Global {
+				if cc.GlobalSecondaryIndexes == nil {
+					cc.GlobalSecondaryIndexes = map[string]model.Capacity{}
+				}
+				cc.GlobalSecondaryIndexes[ix.Name] = c
+			} else {
+				if cc.LocalSecondaryIndexes == nil {
+					cc.LocalSecondaryIndexes = map[string]model.Capacity{}
+				}
+				cc.LocalSecondaryIndexes[ix.Name] = c
+			}
+		}
+		return cc
+	}
+	return nil
+}
+
+// Merge adds other's units and lines to u (same table).
+func (u *Usage) Merge(other *Usage) {
+	u.Read += other.Read
+	u.Write += other.Write
+	for _, ix := range other.Indexes {
+		u.AddIndex(ix.Name, ix.Global, ix.Read, ix.Write)
+	}
+	u.Lines = append(u.Lines, other.Lines...)
+}
+
+// ReportAll returns one ConsumedCapacity per table, ordered by table name, as
+// the batch and transaction actions return them.
+func ReportAll(usages map[string]*Usage, mode string) []model.ConsumedCapacity {
+	if mode != model.ReturnCapacityTotal && mode != model.ReturnCapacityIndexes {
+		return nil
+	}
+	names := make([]string, 0, len(usages))
+	for n := range usages {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	out := make([]model.ConsumedCapacity, 0, len(names))
+	for _, n := range names {
+		out = append(out, *usages[n].Report(mode))
+	}
+	return out
+}
+
+// FormatUnits renders units as DynamoDB shows them: "1", "2.5".
+func FormatUnits(u float64) string {
+	return fmt.Sprintf("%g", u)
+}

@@ -1,0 +1,451 @@
+package engine
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"time"
+
+	"github.com/tidwall/buntdb"
+
+	"github.com/dynoscope/dynoscope/model"
+)
+
+// Limits on indexes.
+const (
+	maxLSIs            = 5
+	maxGSIs            = 20
+	maxProjectedAttrs  = 100
+	maxCapacityUnits   = 1_000_000_000_000
+	maxKeyAttrNameSize = 255
+)
+
+// CreateTable creates a table. It answers CREATING; the table becomes ACTIVE
+// after Options.TableCreateDelay (at once by default).
+func (e *Engine) CreateTable(ctx context.Context, in *model.CreateTableInput) (*model.CreateTableOutput, error) {
+	if err := e.checkOpen(ctx); err != nil {
+		return nil, err
+	}
+	if err := validateCreateTable(in); err != nil {
+		return nil, err
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if _, ok := e.tables[in.TableName]; ok {
+		return nil, model.NewError(model.ErrResourceInUse, "Table already exists: %s", in.TableName)
+	}
+	now := e.now()
+	m := &tableMeta{Desc: buildDescription(in, e.opts.Region, e.opts.AccountID, epoch(now))}
+	if in.StreamSpecification != nil && in.StreamSpecification.StreamEnabled {
+		enableStream(m, now)
+	}
+	if err := e.saveMeta(m); err != nil {
+		return nil, asError(err)
+	}
+	t := e.newTable(m, &tableStats{})
+	e.tables[t.name] = t
+	out := &model.CreateTableOutput{TableDescription: t.describe()}
+	e.activate(t.name)
+	return out, nil
+}
+
+// saveMeta persists a table's metadata.
+func (e *Engine) saveMeta(m *tableMeta) error {
+	b, err := json.Marshal(m)
+	if err != nil {
+		return err
+	}
+	return e.db.Update(func(tx *buntdb.Tx) error {
+		_, _, err := tx.Set(prefixTable+m.Desc.TableName, string(b), nil)
+		return err
+	})
+}
+
+// replaceTable swaps in a new metadata snapshot and persists it. The caller
+// holds e.mu for writing.
+func (e *Engine) replaceTable(old *table, m *tableMeta) (*table, error) {
+	if err := e.saveMeta(m); err != nil {
+		return nil, err
+	}
+	t := e.newTable(m, old.stats)
+	e.tables[t.name] = t
+	return t, nil
+}
+
+// activate moves a CREATING or UPDATING table (and its CREATING indexes
+// created with the table) to ACTIVE after the configured delay.
+func (e *Engine) activate(name string) {
+	run := func() {
+		e.mu.Lock()
+		defer e.mu.Unlock()
+		t := e.tables[name]
+		if t == nil || (t.meta.Desc.TableStatus != model.StatusCreating && t.meta.Desc.TableStatus != model.StatusUpdating) {
+			return
+		}
+		m := t.meta
+		m.Desc.TableStatus = model.StatusActive
+		m.Desc.GlobalSecondaryIndexes = append([]model.GlobalSecondaryIndexDescription(nil), m.Desc.GlobalSecondaryIndexes...)
+		for i := range m.Desc.GlobalSecondaryIndexes {
+			g := &m.Desc.GlobalSecondaryIndexes[i]
+			if g.IndexStatus == model.StatusCreating && g.Backfilling == nil {
+				g.IndexStatus = model.StatusActive
+			}
+		}
+		e.replaceTable(t, &m)
+	}
+	if e.opts.TableCreateDelay <= 0 {
+		run()
+		return
+	}
+	e.afterDelay(e.opts.TableCreateDelay, run)
+}
+
+// afterDelay runs f after d of wall time unless the engine closes first.
+func (e *Engine) afterDelay(d time.Duration, f func()) {
+	e.bg.Add(1)
+	go func() {
+		defer e.bg.Done()
+		timer := time.NewTimer(d)
+		defer timer.Stop()
+		select {
+		case <-timer.C:
+			f()
+		case <-e.stop:
+		}
+	}()
+}
+
+func buildDescription(in *model.CreateTableInput, region, account string, created float64) model.TableDescription {
+	arn := fmt.Sprintf("arn:aws:dynamodb:%s:%s:table/%s", region, account, in.TableName)
+	d := model.TableDescription{
+		AttributeDefinitions: append([]model.AttributeDefinition(nil), in.AttributeDefinitions...),
+		TableName:            in.TableName,
+		KeySchema:            append([]model.KeySchemaElement(nil), in.KeySchema...),
+		TableStatus:          model.StatusCreating,
+		CreationDateTime:     created,
+		TableArn:             arn,
+		TableId:              newUUID(),
+	}
+	billing := in.BillingMode
+	if billing == "" {
+		billing = model.BillingProvisioned
+	}
+	d.BillingModeSummary = &model.BillingModeSummary{BillingMode: billing}
+	if billing == model.BillingPayPerRequest {
+		d.BillingModeSummary.LastUpdateToPayPerRequestDateTime = &created
+		d.ProvisionedThroughput = &model.ProvisionedThroughputDescription{}
+	} else {
+		d.ProvisionedThroughput = &model.ProvisionedThroughputDescription{
+			ReadCapacityUnits:  *in.ProvisionedThroughput.ReadCapacityUnits,
+			WriteCapacityUnits: *in.ProvisionedThroughput.WriteCapacityUnits,
+		}
+	}
+	if in.TableClass != "" {
+		d.TableClassSummary = &model.TableClassSummary{TableClass: in.TableClass}
+	}
+	if in.DeletionProtectionEnabled != nil {
+		d.DeletionProtectionEnabled = *in.DeletionProtectionEnabled
+	}
+	for _, l := range in.LocalSecondaryIndexes {
+		d.LocalSecondaryIndexes = append(d.LocalSecondaryIndexes, model.LocalSecondaryIndexDescription{
+			IndexName: l.IndexName, KeySchema: l.KeySchema, Projection: l.Projection,
+			IndexArn: arn + "/index/" + l.IndexName,
+		})
+	}
+	for _, g := range in.GlobalSecondaryIndexes {
+		d.GlobalSecondaryIndexes = append(d.GlobalSecondaryIndexes, gsiDescription(g, arn, billing, model.StatusCreating))
+	}
+	return d
+}
+
+func gsiDescription(g model.GlobalSecondaryIndex, tableArn, billing, status string) model.GlobalSecondaryIndexDescription {
+	gd := model.GlobalSecondaryIndexDescription{
+		IndexName: g.IndexName, KeySchema: g.KeySchema, Projection: g.Projection,
+		IndexStatus: status, IndexArn: tableArn + "/index/" + g.IndexName,
+		ProvisionedThroughput: &model.ProvisionedThroughputDescription{},
+	}
+	if billing != model.BillingPayPerRequest && g.ProvisionedThroughput != nil {
+		gd.ProvisionedThroughput.ReadCapacityUnits = *g.ProvisionedThroughput.ReadCapacityUnits
+		gd.ProvisionedThroughput.WriteCapacityUnits = *g.ProvisionedThroughput.WriteCapacityUnits
+	}
+	return gd
+}
+
+func newUUID() string {
+	var b [16]byte
+	rand.Read(b[:])
+	b[6] = b[6]&0x0f | 0x40
+	b[8] = b[8]&0x3f | 0x80
+	return fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:])
+}
+
+// validateCreateTable checks a CreateTable request in DynamoDB's order:
+// parameter constraints first, then the schema rules.
+func validateCreateTable(in *model.CreateTableInput) *model.Error {
+	var c constraints
+	c.name(in.TableName, "tableName", true)
+	if in.AttributeDefinitions == nil {
+		c.add(nil, "attributeDefinitions", "Member must not be null")
+	}
+	for i, ad := range in.AttributeDefinitions {
+		c.enum(ad.AttributeType, fmt.Sprintf("attributeDefinitions.%d.member.attributeType", i+1), "B", "N", "S")
+		checkKeyAttrName(&c, ad.AttributeName, fmt.Sprintf("attributeDefinitions.%d.member.attributeName", i+1))
+	}
+	checkKeySchemaConstraints(&c, in.KeySchema, "keySchema")
+	c.enum(in.BillingMode, "billingMode", model.BillingProvisioned, model.BillingPayPerRequest)
+	checkThroughputConstraints(&c, in.ProvisionedThroughput, "provisionedThroughput")
+	for i, l := range in.LocalSecondaryIndexes {
+		p := fmt.Sprintf("localSecondaryIndexes.%d.member", i+1)
+		c.name(l.IndexName, p+".indexName", true)
+		checkKeySchemaConstraints(&c, l.KeySchema, p+".keySchema")
+		c.enum(l.Projection.ProjectionType, p+".projection.projectionType", model.ProjectionAll, model.ProjectionKeysOnly, model.ProjectionInclude)
+	}
+	for i, g := range in.GlobalSecondaryIndexes {
+		p := fmt.Sprintf("globalSecondaryIndexes.%d.member", i+1)
+		c.name(g.IndexName, p+".indexName", true)
+		checkKeySchemaConstraints(&c, g.KeySchema, p+".keySchema")
+		c.enum(g.Projection.ProjectionType, p+".projection.projectionType", model.ProjectionAll, model.ProjectionKeysOnly, model.ProjectionInclude)
+		checkThroughputConstraints(&c, g.ProvisionedThroughput, p+".provisionedThroughput")
+	}
+	if s := in.StreamSpecification; s != nil {
+		c.enum(s.StreamViewType, "streamSpecification.streamViewType", model.StreamNewImage, model.StreamOldImage, model.StreamNewAndOldImages, model.StreamKeysOnly)
+	}
+	if err := c.err(); err != nil {
+		return err
+	}
+	if err := checkThroughputBounds(in.ProvisionedThroughput); err != nil {
+		return err
+	}
+	if err := checkKeySchema(in.KeySchema, ""); err != nil {
+		return err
+	}
+	defined := map[string]string{}
+	for _, ad := range in.AttributeDefinitions {
+		if _, dup := defined[ad.AttributeName]; dup {
+			return model.InvalidParameter("Duplicate AttributeName in AttributeDefinitions: %s", ad.AttributeName)
+		}
+		defined[ad.AttributeName] = ad.AttributeType
+	}
+	billing := in.BillingMode
+	if billing == "" {
+		billing = model.BillingProvisioned
+	}
+	if billing == model.BillingProvisioned {
+		pt := in.ProvisionedThroughput
+		if pt == nil || pt.ReadCapacityUnits == nil || pt.WriteCapacityUnits == nil {
+			return model.InvalidParameter("ReadCapacityUnits and WriteCapacityUnits must both be specified when BillingMode is PROVISIONED")
+		}
+	} else if pt := in.ProvisionedThroughput; pt != nil && (pt.ReadCapacityUnits != nil || pt.WriteCapacityUnits != nil) {
+		return model.InvalidParameter("Neither ReadCapacityUnits nor WriteCapacityUnits can be specified when BillingMode is PAY_PER_REQUEST")
+	}
+
+	used := map[string]bool{}
+	for _, k := range in.KeySchema {
+		used[k.AttributeName] = true
+	}
+	tableHash, tableRange := model.HashKey(in.KeySchema), model.RangeKey(in.KeySchema)
+	names := map[string]bool{}
+	projected := 0
+	if len(in.LocalSecondaryIndexes) > 0 && tableRange == "" {
+		return model.InvalidParameter("Table KeySchema does not have a range key, which is required when specifying a LocalSecondaryIndex")
+	}
+	if len(in.LocalSecondaryIndexes) > maxLSIs {
+		return model.InvalidParameter("Number of LocalSecondaryIndexes exceeds per-table limit of %d", maxLSIs)
+	}
+	for _, l := range in.LocalSecondaryIndexes {
+		if err := checkKeySchema(l.KeySchema, l.IndexName); err != nil {
+			return err
+		}
+		if names[l.IndexName] {
+			return model.InvalidParameter("Duplicate index name: %s", l.IndexName)
+		}
+		names[l.IndexName] = true
+		if model.RangeKey(l.KeySchema) == "" {
+			return model.InvalidParameter("Index KeySchema does not have a range key for index: %s", l.IndexName)
+		}
+		if h := model.HashKey(l.KeySchema); h != tableHash {
+			return model.InvalidParameter("Index KeySchema does not have the same leading hash key as table KeySchema for index: %s. index hash key: %s, table hash key: %s", l.IndexName, h, tableHash)
+		}
+		n, err := checkProjection(l.Projection, l.IndexName)
+		if err != nil {
+			return err
+		}
+		projected += n
+		for _, k := range l.KeySchema {
+			used[k.AttributeName] = true
+		}
+	}
+	if len(in.GlobalSecondaryIndexes) > maxGSIs {
+		return model.InvalidParameter("GlobalSecondaryIndex count exceeds the per-table limit of %d", maxGSIs)
+	}
+	for _, g := range in.GlobalSecondaryIndexes {
+		if err := checkKeySchema(g.KeySchema, g.IndexName); err != nil {
+			return err
+		}
+		if names[g.IndexName] {
+			return model.InvalidParameter("Duplicate index name: %s", g.IndexName)
+		}
+		names[g.IndexName] = true
+		n, err := checkProjection(g.Projection, g.IndexName)
+		if err != nil {
+			return err
+		}
+		projected += n
+		if err := checkIndexThroughput(g, billing); err != nil {
+			return err
+		}
+		for _, k := range g.KeySchema {
+			used[k.AttributeName] = true
+		}
+	}
+	if projected > maxProjectedAttrs {
+		return model.InvalidParameter("The sum of all NonKeyAttributes across all secondary indexes exceeds the limit of %d", maxProjectedAttrs)
+	}
+	var missing []string
+	for a := range used {
+		if _, ok := defined[a]; !ok {
+			missing = append(missing, a)
+		}
+	}
+	if len(missing) > 0 {
+		keys := make([]string, 0, len(used))
+		for a := range used {
+			keys = append(keys, a)
+		}
+		sort.Strings(keys)
+		defs := make([]string, 0, len(in.AttributeDefinitions))
+		for _, ad := range in.AttributeDefinitions {
+			defs = append(defs, ad.AttributeName)
+		}
+		return model.InvalidParameter("Some index key attributes are not defined in AttributeDefinitions. Keys: %s, AttributeDefinitions: %s", bracketList(keys), bracketList(defs))
+	}
+	if len(defined) != len(used) {
+		return model.InvalidParameter("Number of attributes in KeySchema does not exactly match number of attributes defined in AttributeDefinitions")
+	}
+	if s := in.StreamSpecification; s != nil {
+		if s.StreamEnabled && s.StreamViewType == "" {
+			return model.Validation("1 validation error detected: Value null at 'streamSpecification.streamViewType' failed to satisfy constraint: Member must not be null")
+		}
+		if !s.StreamEnabled && s.StreamViewType != "" {
+			return model.Validation("One or more parameter values were invalid: StreamSpecification: Stream view type must not be specified when stream is disabled")
+		}
+	}
+	return nil
+}
+
+func checkKeyAttrName(c *constraints, name, path string) {
+	if name == "" {
+		c.add(nil, path, "Member must not be null")
+		return
+	}
+	if len(name) > maxKeyAttrNameSize {
+		c.add(name, path, "Member must have length less than or equal to 255")
+	}
+}
+
+func checkKeySchemaConstraints(c *constraints, ks []model.KeySchemaElement, path string) {
+	if ks == nil {
+		c.add(nil, path, "Member must not be null")
+		return
+	}
+	if len(ks) == 0 {
+		c.add("[]", path, "Member must have length greater than or equal to 1")
+	}
+	if len(ks) > 2 {
+		c.add(fmt.Sprint(ks), path, "Member must have length less than or equal to 2")
+	}
+	for i, k := range ks {
+		c.enum(k.KeyType, fmt.Sprintf("%s.%d.member.keyType", path, i+1), model.KeyTypeHash, model.KeyTypeRange)
+		if k.KeyType == "" {
+			c.add(nil, fmt.Sprintf("%s.%d.member.keyType", path, i+1), "Member must not be null")
+		}
+		checkKeyAttrName(c, k.AttributeName, fmt.Sprintf("%s.%d.member.attributeName", path, i+1))
+	}
+}
+
+// checkKeySchema checks the HASH/RANGE structure of a table (index "") or
+// index key schema.
+func checkKeySchema(ks []model.KeySchemaElement, index string) *model.Error {
+	prefix := "Invalid KeySchema: "
+	if index != "" {
+		prefix = "Invalid KeySchema for index " + index + ": "
+	}
+	if len(ks) > 0 && ks[0].KeyType != model.KeyTypeHash {
+		return model.Validation(prefix + "The first KeySchemaElement is not a HASH key type")
+	}
+	if len(ks) > 1 {
+		if ks[1].KeyType != model.KeyTypeRange {
+			return model.Validation(prefix + "The second KeySchemaElement is not a RANGE key type")
+		}
+		if ks[0].AttributeName == ks[1].AttributeName {
+			return model.Validation("Both the Hash Key and the Range Key element in the KeySchema have the same name")
+		}
+	}
+	return nil
+}
+
+// checkProjection checks an index projection and returns how many
+// NonKeyAttributes it names.
+func checkProjection(p model.Projection, index string) (int, *model.Error) {
+	switch p.ProjectionType {
+	case "":
+		return 0, model.InvalidParameter("Unknown ProjectionType: null")
+	case model.ProjectionKeysOnly, model.ProjectionAll:
+		if len(p.NonKeyAttributes) > 0 {
+			return 0, model.InvalidParameter("ProjectionType is %s, but NonKeyAttributes is specified", p.ProjectionType)
+		}
+	case model.ProjectionInclude:
+		if len(p.NonKeyAttributes) == 0 {
+			return 0, model.InvalidParameter("ProjectionType is INCLUDE, but NonKeyAttributes is not specified")
+		}
+		seen := map[string]bool{}
+		for _, a := range p.NonKeyAttributes {
+			if seen[a] {
+				return 0, model.InvalidParameter("Some attributes are projected more than once for index: %s", index)
+			}
+			seen[a] = true
+		}
+	}
+	return len(p.NonKeyAttributes), nil
+}
+
+func checkIndexThroughput(g model.GlobalSecondaryIndex, billing string) *model.Error {
+	pt := g.ProvisionedThroughput
+	if billing == model.BillingPayPerRequest {
+		if pt != nil && (pt.ReadCapacityUnits != nil || pt.WriteCapacityUnits != nil) {
+			return model.InvalidParameter("ProvisionedThroughput should not be specified for index: %s when BillingMode is PAY_PER_REQUEST", g.IndexName)
+		}
+		return nil
+	}
+	if pt == nil || pt.ReadCapacityUnits == nil || pt.WriteCapacityUnits == nil {
+		return model.InvalidParameter("ProvisionedThroughput must be specified for index: %s", g.IndexName)
+	}
+	return checkThroughputBounds(pt)
+}
+
+func checkThroughputConstraints(c *constraints, pt *model.ProvisionedThroughput, path string) {
+	if pt == nil {
+		return
+	}
+	if pt.ReadCapacityUnits != nil && *pt.ReadCapacityUnits < 1 {
+		c.add(*pt.ReadCapacityUnits, path+".readCapacityUnits", "Member must have value greater than or equal to 1")
+	}
+	if pt.WriteCapacityUnits != nil && *pt.WriteCapacityUnits < 1 {
+		c.add(*pt.WriteCapacityUnits, path+".writeCapacityUnits", "Member must have value greater than or equal to 1")
+	}
+}
+
+func checkThroughputBounds(pt *model.ProvisionedThroughput) *model.Error {
+	if pt == nil {
+		return nil
+	}
+	if pt.ReadCapacityUnits != nil && *pt.ReadCapacityUnits > maxCapacityUnits {
+		return model.Validation("Given value %d for ReadCapacityUnits is out of bounds", *pt.ReadCapacityUnits)
+	}
+	if pt.WriteCapacityUnits != nil && *pt.WriteCapacityUnits > maxCapacityUnits {
+		return model.Validation("Given value %d for WriteCapacityUnits is out of bounds", *pt.WriteCapacityUnits)
+	}
+	return nil
+}

@@ -1,0 +1,82 @@
+package engine
+
+import (
+	"context"
+
+	"github.com/tidwall/buntdb"
+
+	"github.com/dynoscope/dynoscope/engine/capacity"
+	"github.com/dynoscope/dynoscope/model"
+)
+
+// DeleteItem deletes one item by its primary key, optionally under a
+// condition. Deleting a missing item succeeds and costs 1 WCU.
+func (e *Engine) DeleteItem(ctx context.Context, in *model.DeleteItemInput) (*model.DeleteItemOutput, error) {
+	if err := e.checkOpen(ctx); err != nil {
+		return nil, err
+	}
+	if err := validateTableNameParam(in.TableName); err != nil {
+		return nil, err
+	}
+	var c constraints
+	checkReturnCapacity(&c, in.ReturnConsumedCapacity)
+	checkReturnMetrics(&c, in.ReturnItemCollectionMetrics)
+	returnValuesOnFailure(&c, in.ReturnValuesOnConditionCheckFailure)
+	if in.Key == nil {
+		c.add(nil, "key", "Member must not be null")
+	}
+	if err := c.err(); err != nil {
+		return nil, err
+	}
+	if err := returnValuesPutDelete(in.ReturnValues); err != nil {
+		return nil, err
+	}
+	params := exprParams{names: in.ExpressionAttributeNames, values: in.ExpressionAttributeValues,
+		condition: in.ConditionExpression, expected: in.Expected, conditionalOp: in.ConditionalOperator}
+	exprs, err := params.parse(nil)
+	if err != nil {
+		return nil, err
+	}
+	e.mu.RLock()
+	defer e.mu.RUnlock()
+	t, merr := e.lookup(in.TableName)
+	if merr != nil {
+		return nil, merr
+	}
+	key, merr := t.validateKeyParam(in.Key)
+	if merr != nil {
+		return nil, merr
+	}
+	w := &itemWrite{key: key}
+	usage := &capacity.Usage{Table: t.name}
+	var fx writeEffects
+	needOld := exprs.condition != nil || in.ReturnValues == model.ReturnValuesAllOld || t.needsOldImage()
+	err = e.db.Update(func(tx *buntdb.Tx) error {
+		if err := e.loadOld(tx, w, needOld); err != nil {
+			return err
+		}
+		ok, err := checkCondition(exprs.condition, w.old)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return failedCondition(in.ReturnValuesOnConditionCheckFailure, w.old)
+		}
+		usage.Write = tableWriteUnits(w)
+		if w.old == nil {
+			return nil
+		}
+		return e.applyWrite(tx, t, w, usage, &fx)
+	})
+	if err != nil {
+		return nil, asError(err)
+	}
+	fx.commit(t)
+	usage.Explain("DeleteItem on %s: %s", t.name, explainWrite(w))
+	out := &model.DeleteItemOutput{ConsumedCapacity: usage.Report(in.ReturnConsumedCapacity)}
+	if in.ReturnValues == model.ReturnValuesAllOld && w.old != nil {
+		out.Attributes = w.old
+	}
+	out.ItemCollectionMetrics = t.collectionMetrics(e, in.ReturnItemCollectionMetrics, in.Key)
+	return out, nil
+}

@@ -1,0 +1,88 @@
+package engine
+
+import (
+	"context"
+	"strings"
+
+	"github.com/tidwall/buntdb"
+
+	"github.com/dynoscope/dynoscope/model"
+)
+
+// DeleteTable deletes a table with its items, index entries, TTL queue and
+// stream records. It answers DELETING; the table disappears after
+// Options.TableDeleteDelay (at once by default).
+func (e *Engine) DeleteTable(ctx context.Context, in *model.DeleteTableInput) (*model.DeleteTableOutput, error) {
+	if err := e.checkOpen(ctx); err != nil {
+		return nil, err
+	}
+	if err := validateControlTableName(in.TableName); err != nil {
+		return nil, err
+	}
+	e.mu.Lock()
+	t := e.tables[in.TableName]
+	if t == nil {
+		e.mu.Unlock()
+		return nil, model.TableNotFound(in.TableName)
+	}
+	switch t.meta.Desc.TableStatus {
+	case model.StatusCreating:
+		e.mu.Unlock()
+		return nil, model.NewError(model.ErrResourceInUse, "Attempt to change a resource which is still in use: Table is being created: %s", t.name)
+	case model.StatusUpdating:
+		e.mu.Unlock()
+		return nil, model.NewError(model.ErrResourceInUse, "Attempt to change a resource which is still in use: Table is being updated: %s", t.name)
+	case model.StatusDeleting:
+		out := &model.DeleteTableOutput{TableDescription: t.describe()}
+		e.mu.Unlock()
+		return out, nil
+	}
+	if t.meta.Desc.DeletionProtectionEnabled {
+		e.mu.Unlock()
+		return nil, model.Validation("Resource cannot be deleted as it is currently protected against deletion. Disable deletion protection first.")
+	}
+	m := t.meta
+	m.Desc.TableStatus = model.StatusDeleting
+	nt, err := e.replaceTable(t, &m)
+	if err != nil {
+		e.mu.Unlock()
+		return nil, asError(err)
+	}
+	out := &model.DeleteTableOutput{TableDescription: nt.describe()}
+	e.mu.Unlock()
+	if e.opts.TableDeleteDelay <= 0 {
+		e.finishDelete(in.TableName)
+	} else {
+		e.afterDelay(e.opts.TableDeleteDelay, func() { e.finishDelete(in.TableName) })
+	}
+	return out, nil
+}
+
+// finishDelete removes every key of a DELETING table.
+func (e *Engine) finishDelete(name string) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	t := e.tables[name]
+	if t == nil || t.meta.Desc.TableStatus != model.StatusDeleting {
+		return
+	}
+	prefixes := []string{prefixData + name + "/", prefixIndex + name + "/", prefixTTL + name + "/", prefixStream + name + "/"}
+	e.db.Update(func(tx *buntdb.Tx) error {
+		for _, p := range prefixes {
+			var keys []string
+			tx.AscendGreaterOrEqual("", p, func(k, _ string) bool {
+				if !strings.HasPrefix(k, p) {
+					return false
+				}
+				keys = append(keys, k)
+				return true
+			})
+			for _, k := range keys {
+				tx.Delete(k)
+			}
+		}
+		_, err := tx.Delete(prefixTable + name)
+		return err
+	})
+	delete(e.tables, name)
+}

@@ -1,0 +1,21 @@
+// Package engine is an in-process Amazon DynamoDB stored in BuntDB.
+//
+// One file per API action (create_table.go, put_item.go, query.go, ...), each
+// shaped func (e *Engine) X(ctx, *model.XInput) (*model.XOutput, error) and
+// returning *model.Error values with DynamoDB's exception names and messages.
+//
+// Storage layout (all keys in one BuntDB keyspace, ordered byte-wise):
+//
+//	T/<table>                                    table metadata (JSON)
+//	D/<table>/<h(pk)><enc(pk)><enc(sk)>          item
+//	I/<table>/<index>/<h(ipk)><enc(ipk)><enc(isk)><enc(pk)><enc(sk)>  index entry
+//	X/<table>/<enc(expiry)><h(pk)><enc(pk)><enc(sk)>                  TTL queue
+//	S/<table>/<seq>                              change stream record
+//
+// enc is an order-preserving, self-delimiting encoding (numbers numerically,
+// strings and binaries byte-wise) and h is a 4-byte hash of the encoded
+// partition key, so a Query is a single range walk, a Scan walks the hash
+// space in order and a partition is a range of hashes. Every write is one
+// BuntDB transaction covering the item, its index entries, its TTL entry and
+// its stream record.
+package engine

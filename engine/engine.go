@@ -1,0 +1,267 @@
+package engine
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/tidwall/buntdb"
+
+	"github.com/dynoscope/dynoscope/model"
+)
+
+// Sync policies for a file workspace.
+const (
+	SyncAlways      = "always"
+	SyncEverySecond = "everysecond"
+	SyncNever       = "never"
+)
+
+// Options configure an Engine.
+type Options struct {
+	// Path is the BuntDB file of the workspace; "" or ":memory:" keeps
+	// everything in memory.
+	Path string
+	// Sync is the fsync policy of a file workspace: SyncAlways,
+	// SyncEverySecond (the default) or SyncNever.
+	Sync string
+	// Clock is the engine's clock; nil means the wall clock.
+	Clock Clock
+	// Region and AccountID appear in ARNs (defaults us-east-1, 000000000000).
+	Region    string
+	AccountID string
+	// TableCreateDelay and TableDeleteDelay: how long a table stays CREATING
+	// or DELETING before it becomes ACTIVE or disappears (default 0: at once,
+	// right after the response that says CREATING/DELETING).
+	TableCreateDelay time.Duration
+	TableDeleteDelay time.Duration
+	// ItemCollectionSizeLimit overrides the 10 GB item-collection limit of
+	// tables with LSIs (tests lower it).
+	ItemCollectionSizeLimit int64
+	// BackfillBatchSize is how many items one GSI-backfill transaction reads
+	// (default 1000); BackfillPause waits between batches so a person can
+	// watch a build (default 0).
+	BackfillBatchSize int
+	BackfillPause     time.Duration
+}
+
+// Engine is an in-process DynamoDB. It is safe for concurrent use.
+type Engine struct {
+	db    *buntdb.DB
+	opts  Options
+	clock Clock
+
+	mu     sync.RWMutex // guards tables; held (read) for the length of each item action
+	tables map[string]*table
+
+	streamSeq atomic.Uint64
+	closed    atomic.Bool
+	bg        sync.WaitGroup
+	backfills sync.WaitGroup
+	stop      chan struct{}
+
+	progressMu sync.Mutex
+	progress   map[string]*BackfillProgress
+}
+
+var _ API = (*Engine)(nil)
+
+// Open opens (or creates) a workspace and rebuilds the in-memory table
+// metadata and statistics from it.
+func Open(opts Options) (*Engine, error) {
+	path := opts.Path
+	if path == "" {
+		path = ":memory:"
+	}
+	if opts.Region == "" {
+		opts.Region = "us-east-1"
+	}
+	if opts.AccountID == "" {
+		opts.AccountID = "000000000000"
+	}
+	db, err := buntdb.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("open workspace %s: %w", path, err)
+	}
+	var cfg buntdb.Config
+	if err := db.ReadConfig(&cfg); err != nil {
+		db.Close()
+		return nil, err
+	}
+	switch opts.Sync {
+	case SyncAlways:
+		cfg.SyncPolicy = buntdb.Always
+	case SyncNever:
+		cfg.SyncPolicy = buntdb.Never
+	case "", SyncEverySecond:
+		cfg.SyncPolicy = buntdb.EverySecond
+	default:
+		db.Close()
+		return nil, fmt.Errorf("unknown sync policy %q (want always, everysecond or never)", opts.Sync)
+	}
+	if err := db.SetConfig(cfg); err != nil {
+		db.Close()
+		return nil, err
+	}
+	e := &Engine{db: db, opts: opts, clock: opts.Clock, tables: map[string]*table{}, stop: make(chan struct{})}
+	if e.clock == nil {
+		e.clock = RealClock{}
+	}
+	if err := e.load(); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return e, nil
+}
+
+// Close stops background work and closes the workspace.
+func (e *Engine) Close() error {
+	if e.closed.Swap(true) {
+		return nil
+	}
+	close(e.stop)
+	e.bg.Wait()
+	return e.db.Close()
+}
+
+// Clock returns the engine's clock.
+func (e *Engine) Clock() Clock { return e.clock }
+
+// now returns the engine time.
+func (e *Engine) now() time.Time { return e.clock.Now() }
+
+// load reads every table's metadata and recomputes item counts and sizes.
+func (e *Engine) load() error {
+	var metas []tableMeta
+	err := e.db.View(func(tx *buntdb.Tx) error {
+		return tx.AscendGreaterOrEqual("", prefixTable, func(k, v string) bool {
+			if !strings.HasPrefix(k, prefixTable) {
+				return false
+			}
+			var m tableMeta
+			if err := json.Unmarshal([]byte(v), &m); err == nil {
+				metas = append(metas, m)
+			}
+			return true
+		})
+	})
+	if err != nil {
+		return err
+	}
+	for i := range metas {
+		t := e.newTable(&metas[i], &tableStats{})
+		e.tables[t.name] = t
+		if err := e.recountTable(t); err != nil {
+			return err
+		}
+		if t.meta.Desc.TableStatus == model.StatusDeleting {
+			e.finishDelete(t.name)
+		}
+	}
+	var maxSeq uint64
+	err = e.db.View(func(tx *buntdb.Tx) error {
+		return tx.AscendGreaterOrEqual("", prefixStream, func(k, v string) bool {
+			if !strings.HasPrefix(k, prefixStream) {
+				return false
+			}
+			if seq := streamSeqFromKey(k); seq > maxSeq {
+				maxSeq = seq
+			}
+			return true
+		})
+	})
+	e.streamSeq.Store(maxSeq)
+	for _, t := range e.tables {
+		if t.meta.Desc.TableStatus == model.StatusCreating || t.meta.Desc.TableStatus == model.StatusUpdating {
+			e.activate(t.name)
+		}
+	}
+	return err
+}
+
+// recountTable recomputes the item count and sizes of a table and its
+// indexes from storage.
+func (e *Engine) recountTable(t *table) error {
+	return e.db.View(func(tx *buntdb.Tx) error {
+		var count, size int64
+		err := tx.AscendGreaterOrEqual("", t.dataPrefix, func(k, v string) bool {
+			if !strings.HasPrefix(k, t.dataPrefix) {
+				return false
+			}
+			count++
+			size += int64(storedSize(v))
+			return true
+		})
+		if err != nil {
+			return err
+		}
+		t.stats.items.Store(count)
+		t.stats.bytes.Store(size)
+		for _, ix := range t.indexes {
+			var n, b int64
+			err := tx.AscendGreaterOrEqual("", ix.prefix, func(k, v string) bool {
+				if !strings.HasPrefix(k, ix.prefix) {
+					return false
+				}
+				n++
+				b += int64(storedSize(v)) + indexEntryOverhead
+				return true
+			})
+			if err != nil {
+				return err
+			}
+			st := t.stats.index(ix.name)
+			st.items.Store(n)
+			st.bytes.Store(b)
+		}
+		return nil
+	})
+}
+
+// lookup returns an ACTIVE (or UPDATING) table for a data-plane call, or
+// ResourceNotFoundException. The caller holds e.mu (read).
+func (e *Engine) lookup(name string) (*table, *model.Error) {
+	if err := validateTableNameParam(name); err != nil {
+		return nil, err
+	}
+	t := e.tables[name]
+	if t == nil || t.meta.Desc.TableStatus == model.StatusCreating {
+		return nil, model.ResourceNotFound()
+	}
+	return t, nil
+}
+
+// checkOpen fails requests on a closed engine.
+func (e *Engine) checkOpen(ctx context.Context) error {
+	if e.closed.Load() {
+		return model.NewError(model.ErrInternalServer, "The workspace is closed")
+	}
+	if ctx != nil {
+		if err := ctx.Err(); err != nil {
+			return model.NewError(model.ErrInternalServer, "Request cancelled: %v", err)
+		}
+	}
+	return nil
+}
+
+// asError converts a storage error into a DynamoDB error.
+func asError(err error) error {
+	if err == nil {
+		return nil
+	}
+	var me *model.Error
+	if errors.As(err, &me) {
+		return me
+	}
+	return model.NewError(model.ErrInternalServer, "Internal server error: %v", err)
+}
+
+// epoch converts a time to DynamoDB's fractional epoch seconds.
+func epoch(t time.Time) float64 {
+	return float64(t.UnixNano()/int64(time.Millisecond)) / 1000
+}

@@ -1,0 +1,11 @@
+package engine
+
+import "fmt"
+
+// formatBytes renders a byte count for explanations: "812 B", "3.4 KB".
+func formatBytes(n int) string {
+	if n < 1024 {
+		return fmt.Sprintf("%d B", n)
+	}
+	return fmt.Sprintf("%.1f KB", float64(n)/1024)
+}

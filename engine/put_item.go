@@ -1,0 +1,139 @@
+package engine
+
+import (
+	"context"
+
+	"github.com/tidwall/buntdb"
+
+	"github.com/dynoscope/dynoscope/engine/capacity"
+	"github.com/dynoscope/dynoscope/model"
+)
+
+// PutItem creates or replaces an item, optionally under a condition.
+func (e *Engine) PutItem(ctx context.Context, in *model.PutItemInput) (*model.PutItemOutput, error) {
+	if err := e.checkOpen(ctx); err != nil {
+		return nil, err
+	}
+	if err := validateTableNameParam(in.TableName); err != nil {
+		return nil, err
+	}
+	var c constraints
+	checkReturnCapacity(&c, in.ReturnConsumedCapacity)
+	checkReturnMetrics(&c, in.ReturnItemCollectionMetrics)
+	returnValuesOnFailure(&c, in.ReturnValuesOnConditionCheckFailure)
+	if in.Item == nil {
+		c.add(nil, "item", "Member must not be null")
+	}
+	if err := c.err(); err != nil {
+		return nil, err
+	}
+	if err := returnValuesPutDelete(in.ReturnValues); err != nil {
+		return nil, err
+	}
+	params := exprParams{names: in.ExpressionAttributeNames, values: in.ExpressionAttributeValues,
+		condition: in.ConditionExpression, expected: in.Expected, conditionalOp: in.ConditionalOperator}
+	exprs, err := params.parse(nil)
+	if err != nil {
+		return nil, err
+	}
+	if err := model.NormalizeItem(in.Item); err != nil {
+		return nil, err
+	}
+	e.mu.RLock()
+	defer e.mu.RUnlock()
+	t, merr := e.lookup(in.TableName)
+	if merr != nil {
+		return nil, merr
+	}
+	if err := t.validateItemKey(in.Item); err != nil {
+		return nil, err
+	}
+	if err := t.checkIndexKeysForPut(in.Item); err != nil {
+		return nil, err
+	}
+	size := model.ItemSize(in.Item)
+	if size > model.MaxItemSize {
+		return nil, model.Validation("Item size has exceeded the maximum allowed size")
+	}
+	w := &itemWrite{key: t.itemStorageKey(in.Item), new: in.Item, newSize: size}
+	usage := &capacity.Usage{Table: t.name}
+	var fx writeEffects
+	needOld := exprs.condition != nil || in.ReturnValues == model.ReturnValuesAllOld || t.needsOldImage()
+	err = e.db.Update(func(tx *buntdb.Tx) error {
+		if err := e.loadOld(tx, w, needOld); err != nil {
+			return err
+		}
+		ok, err := checkCondition(exprs.condition, w.old)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return failedCondition(in.ReturnValuesOnConditionCheckFailure, w.old)
+		}
+		if err := t.checkItemCollection(tx, w); err != nil {
+			return err
+		}
+		usage.Write = tableWriteUnits(w)
+		return e.applyWrite(tx, t, w, usage, &fx)
+	})
+	if err != nil {
+		return nil, asError(err)
+	}
+	fx.commit(t)
+	usage.Explain("PutItem on %s: %s", t.name, explainWrite(w))
+	out := &model.PutItemOutput{ConsumedCapacity: usage.Report(in.ReturnConsumedCapacity)}
+	if in.ReturnValues == model.ReturnValuesAllOld && w.old != nil {
+		out.Attributes = w.old
+	}
+	out.ItemCollectionMetrics = t.collectionMetrics(e, in.ReturnItemCollectionMetrics, in.Item)
+	return out, nil
+}
+
+// needsOldImage reports whether writes to the table must read the previous
+// item: indexes, a stream or TTL depend on it.
+func (t *table) needsOldImage() bool {
+	if len(t.indexes) > 0 || t.hasLSI() {
+		return true
+	}
+	if _, ok := t.streamEnabled(); ok {
+		return true
+	}
+	_, ok := t.ttlAttr()
+	return ok
+}
+
+// loadOld reads the current item at w.key: always its size, and the item
+// itself when decode is true.
+func (e *Engine) loadOld(tx *buntdb.Tx, w *itemWrite, decode bool) error {
+	raw, err := tx.Get(w.key)
+	if err == buntdb.ErrNotFound {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if !decode {
+		w.oldSize = storedSize(raw)
+		w.old = model.Item{} // present, contents not needed
+		return nil
+	}
+	item, size, err := decodeStored(raw)
+	if err != nil {
+		return err
+	}
+	w.old, w.oldSize = item, size
+	return nil
+}
+
+// explainWrite describes a write's table charge.
+func explainWrite(w *itemWrite) string {
+	size := w.newSize
+	which := "new item"
+	if w.oldSize > size {
+		size, which = w.oldSize, "old item"
+	}
+	if w.old == nil && w.new == nil {
+		return "no item, 1 WCU minimum"
+	}
+	return formatBytes(size) + " (" + which + ") → " + capacity.FormatUnits(capacity.WriteUnits(size)) + " × 1 KB = " + capacity.FormatUnits(capacity.WriteUnits(size)) + " WCU"
+}

@@ -1,0 +1,115 @@
+package engine
+
+import (
+	"context"
+	"strings"
+
+	"github.com/tidwall/buntdb"
+
+	"github.com/dynoscope/dynoscope/model"
+)
+
+// Query reads the items of one partition-key value from a table or index,
+// in sort-key order, as one range walk over the B-tree: O(log n + items read).
+func (e *Engine) Query(ctx context.Context, in *model.QueryInput) (*model.QueryOutput, error) {
+	out, _, err := e.query(ctx, in)
+	return out, err
+}
+
+func (e *Engine) query(ctx context.Context, in *model.QueryInput) (*model.QueryOutput, *pageReader, error) {
+	if err := e.checkOpen(ctx); err != nil {
+		return nil, nil, err
+	}
+	if err := validateTableNameParam(in.TableName); err != nil {
+		return nil, nil, err
+	}
+	var c constraints
+	checkReturnCapacity(&c, in.ReturnConsumedCapacity)
+	checkReadLimit(&c, in.Limit)
+	c.enum(in.ConditionalOperator, "conditionalOperator", "AND", "OR")
+	if err := c.err(); err != nil {
+		return nil, nil, err
+	}
+	if in.KeyConditionExpression == "" && in.KeyConditions == nil {
+		return nil, nil, model.Validation("Either the KeyConditions or KeyConditionExpression parameter must be specified in the request.")
+	}
+	consistent := in.ConsistentRead != nil && *in.ConsistentRead
+	e.mu.RLock()
+	defer e.mu.RUnlock()
+	t, merr := e.lookup(in.TableName)
+	if merr != nil {
+		return nil, nil, merr
+	}
+	rt, merr := resolveIndex(t, in.IndexName, consistent)
+	if merr != nil {
+		return nil, nil, merr
+	}
+	schema := t.keySchema()
+	if rt.ix != nil {
+		schema = indexKeySchema(rt.ix)
+	}
+	params := exprParams{names: in.ExpressionAttributeNames, values: in.ExpressionAttributeValues,
+		keyCondition: in.KeyConditionExpression, keyConditions: in.KeyConditions,
+		filter: in.FilterExpression, queryFilter: in.QueryFilter, conditionalOp: in.ConditionalOperator,
+		projection: in.ProjectionExpression, attributesToGet: in.AttributesToGet}
+	exprs, err := params.parse(schema)
+	if err != nil {
+		return nil, nil, err
+	}
+	if exprs.filter != nil {
+		for _, n := range exprs.filter.TopLevelNames() {
+			if n == schema.HashKey || (schema.RangeKey != "" && n == schema.RangeKey) {
+				return nil, nil, model.Validation("Filter Expression can only contain non-primary key attributes: Primary key attribute: %s", n)
+			}
+		}
+	}
+	opts, merr := resolveSelect("Query", in.Select, projectionParam(in.ProjectionExpression, in.AttributesToGet), rt, exprs.projection, exprs.filter)
+	if merr != nil {
+		return nil, nil, merr
+	}
+	hv := exprs.keyCond.HashValue
+	partition := string(appendHashedKey([]byte(rt.prefix()), hv, nil))
+	r := rangeFor(partition, exprs.keyCond.Range)
+	reverse := in.ScanIndexForward != nil && !*in.ScanIndexForward
+	if in.ExclusiveStartKey != nil {
+		if rt.ix == nil && t.rng.name == "" {
+			return nil, nil, model.Validation("The query can return at most one row and cannot be restarted")
+		}
+		start, merr := rt.startKey(in.ExclusiveStartKey)
+		if merr != nil {
+			return nil, nil, merr
+		}
+		if !strings.HasPrefix(start, partition) {
+			return nil, nil, model.Validation("The provided starting key is outside query boundaries based on provided conditions")
+		}
+		r = afterStart(r, start, reverse)
+	}
+	pr := &pageReader{rt: rt, consistent: consistent, fetch: opts.fetch, filter: exprs.filter,
+		projection: exprs.projection, count: opts.count}
+	if in.Limit != nil {
+		pr.limit = int(*in.Limit)
+	}
+	err = e.db.View(func(tx *buntdb.Tx) error {
+		if err := walk(tx, r, reverse, func(_, v string) bool { return pr.visit(tx, v) }); err != nil {
+			return err
+		}
+		return pr.err
+	})
+	if err != nil {
+		return nil, nil, asError(err)
+	}
+	usage := pr.usage("Query")
+	out := &model.QueryOutput{Count: int32(pr.countN), ScannedCount: int32(pr.scanned),
+		ConsumedCapacity: usage.Report(in.ReturnConsumedCapacity)}
+	if !opts.count {
+		out.Items = pr.items
+		if out.Items == nil {
+			out.Items = []model.Item{}
+		}
+	}
+	if pr.stoppedEarly() {
+		out.LastEvaluatedKey = pr.lastKey
+	}
+	pr.usageCache = usage
+	return out, pr, nil
+}

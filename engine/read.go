@@ -1,0 +1,284 @@
+package engine
+
+import (
+	"encoding/binary"
+
+	"github.com/tidwall/buntdb"
+
+	"github.com/dynoscope/dynoscope/engine/capacity"
+	"github.com/dynoscope/dynoscope/engine/expr"
+	"github.com/dynoscope/dynoscope/model"
+)
+
+// maxPageBytes is the 1 MB a Query or Scan page reads at most.
+const maxPageBytes = 1 << 20
+
+// keyRange is a half-open range [lo, hi) of storage keys.
+type keyRange struct {
+	lo, hi string
+}
+
+// rangeFor returns the storage-key range of one partition (prefix P) under a
+// sort-key condition.
+func rangeFor(p string, rc *expr.RangeCondition) keyRange {
+	if rc == nil {
+		return keyRange{p, prefixEnd(p)}
+	}
+	enc := func(v model.AttributeValue) string { return string(appendKeyValue([]byte(p), v)) }
+	switch rc.Op {
+	case "=":
+		k := enc(rc.Values[0])
+		return keyRange{k, prefixEnd(k)}
+	case "<":
+		return keyRange{p, enc(rc.Values[0])}
+	case "<=":
+		return keyRange{p, prefixEnd(enc(rc.Values[0]))}
+	case ">":
+		return keyRange{prefixEnd(enc(rc.Values[0])), prefixEnd(p)}
+	case ">=":
+		return keyRange{enc(rc.Values[0]), prefixEnd(p)}
+	case "BETWEEN":
+		return keyRange{enc(rc.Values[0]), prefixEnd(enc(rc.Values[1]))}
+	case "begins_with":
+		v := rc.Values[0]
+		raw := v.S
+		if v.Type == model.TypeB {
+			raw = string(v.B)
+		}
+		k := string(appendEscaped([]byte(p), raw, false))
+		return keyRange{k, prefixEnd(k)}
+	}
+	return keyRange{p, prefixEnd(p)}
+}
+
+// segmentRange returns the key range of one parallel-scan segment: a slice
+// of the partition-key hash space under prefix.
+func segmentRange(prefix string, segment, total int) keyRange {
+	bound := func(s int) string {
+		if s >= total {
+			return prefixEnd(prefix)
+		}
+		h := uint32((uint64(s) << 32) / uint64(total))
+		var b [4]byte
+		binary.BigEndian.PutUint32(b[:], h)
+		return prefix + string(b[:])
+	}
+	return keyRange{bound(segment), bound(segment + 1)}
+}
+
+// walk visits the keys of r in order (or in reverse), stopping when fn
+// returns false.
+func walk(tx *buntdb.Tx, r keyRange, reverse bool, fn func(k, v string) bool) error {
+	if r.lo >= r.hi {
+		return nil
+	}
+	if !reverse {
+		return tx.AscendRange("", r.lo, r.hi, fn)
+	}
+	return tx.DescendLessOrEqual("", r.hi, func(k, v string) bool {
+		if k >= r.hi {
+			return true
+		}
+		if k < r.lo {
+			return false
+		}
+		return fn(k, v)
+	})
+}
+
+// readTarget is the table or index a Query or Scan reads.
+type readTarget struct {
+	t  *table
+	ix *index // nil: the table itself
+}
+
+func (rt readTarget) prefix() string {
+	if rt.ix != nil {
+		return rt.ix.prefix
+	}
+	return rt.t.dataPrefix
+}
+
+// keyAttrs returns the attributes of a LastEvaluatedKey: the table key, plus
+// the index key on index reads.
+func (rt readTarget) keyAttrs() []keyAttr {
+	out := []keyAttr{rt.t.hash}
+	if rt.t.rng.name != "" {
+		out = append(out, rt.t.rng)
+	}
+	if rt.ix != nil {
+		for _, ka := range []keyAttr{rt.ix.hash, rt.ix.rng} {
+			if ka.name != "" && !rt.t.isKeyAttr(ka.name) {
+				out = append(out, ka)
+			}
+		}
+	}
+	return out
+}
+
+// lastKey returns the LastEvaluatedKey for an item read from the target.
+func (rt readTarget) lastKey(item model.Item) model.Item {
+	k := model.Item{}
+	for _, ka := range rt.keyAttrs() {
+		k[ka.name] = item[ka.name]
+	}
+	return k
+}
+
+// startKey validates an ExclusiveStartKey and returns its storage key.
+func (rt readTarget) startKey(esk model.Item) (string, *model.Error) {
+	bad := model.Validation("The provided starting key is invalid: The provided key element does not match the schema")
+	attrs := rt.keyAttrs()
+	if len(esk) != len(attrs) {
+		return "", bad
+	}
+	for _, ka := range attrs {
+		v, ok := esk[ka.name]
+		if !ok {
+			return "", bad
+		}
+		if err := model.NormalizeValue(&v); err != nil {
+			return "", err
+		}
+		if v.Type != ka.typ {
+			return "", bad
+		}
+		esk[ka.name] = v
+	}
+	if rt.ix != nil {
+		return rt.t.indexEntryKey(rt.ix, esk), nil
+	}
+	return rt.t.itemStorageKey(esk), nil
+}
+
+// afterStart narrows r to the keys after (or, in reverse, before) start.
+func afterStart(r keyRange, start string, reverse bool) keyRange {
+	if reverse {
+		if start < r.hi {
+			r.hi = start
+		}
+		return r
+	}
+	if next := start + "\x00"; next > r.lo {
+		r.lo = next
+	}
+	return r
+}
+
+// pageReader evaluates the items of a Query or Scan page.
+type pageReader struct {
+	rt         readTarget
+	consistent bool
+	fetch      bool // LSI read that needs attributes the index does not hold
+	filter     *expr.Condition
+	projection *expr.Projection
+	count      bool // Select COUNT
+	limit      int  // 0: none
+
+	items        []model.Item
+	countN       int
+	scanned      int
+	lastKey      model.Item
+	indexBytes   int // summed sizes of what was read from the table or index
+	fetchBlocks  int // Σ ceil(each fetched item / 4 KB) on LSI fetches
+	pageBytes    int // bytes counted against the 1 MB page limit
+	err          error
+	usageCache   *capacity.Usage
+}
+
+// visit evaluates one stored entry; it returns false to end the page.
+func (pr *pageReader) visit(tx *buntdb.Tx, v string) bool {
+	item, size, err := decodeStored(v)
+	if err != nil {
+		pr.err = err
+		return false
+	}
+	pr.scanned++
+	pr.indexBytes += size
+	pr.pageBytes += size
+	full := item
+	if pr.fetch {
+		raw, err := tx.Get(pr.rt.t.itemStorageKey(item))
+		if err == nil {
+			fi, fsize, err := decodeStored(raw)
+			if err != nil {
+				pr.err = err
+				return false
+			}
+			full = fi
+			blocks := capacity.ReadBlocks(fsize)
+			pr.fetchBlocks += blocks
+			pr.pageBytes += blocks * capacity.ReadUnitBytes
+		}
+	}
+	pr.lastKey = pr.rt.lastKey(item)
+	keep := true
+	if pr.filter != nil {
+		ok, err := pr.filter.Eval(full)
+		if err != nil {
+			pr.err = err
+			return false
+		}
+		keep = ok
+	}
+	if keep {
+		pr.countN++
+		if !pr.count {
+			out := full
+			if pr.projection != nil {
+				out = pr.projection.Apply(full)
+			}
+			pr.items = append(pr.items, out)
+		}
+	}
+	if pr.limit > 0 && pr.scanned >= pr.limit {
+		return false
+	}
+	if pr.pageBytes >= maxPageBytes {
+		return false
+	}
+	return true
+}
+
+// more reports whether the page stopped before the end of the range.
+func (pr *pageReader) stoppedEarly() bool {
+	return (pr.limit > 0 && pr.scanned >= pr.limit) || pr.pageBytes >= maxPageBytes
+}
+
+// usage returns the read units of the page: the summed sizes rounded up to
+// 4 KB once, plus each LSI fetch rounded on its own; half for eventually
+// consistent reads. GSIs are always read eventually consistently.
+func (pr *pageReader) usage(action string) *capacity.Usage {
+	u := &capacity.Usage{Table: pr.rt.t.name}
+	blocks := capacity.ReadBlocks(pr.indexBytes)
+	factor := 1.0
+	if !pr.consistent {
+		factor = 0.5
+	}
+	target := pr.rt.t.name
+	if pr.rt.ix != nil {
+		target += "/" + pr.rt.ix.name
+	}
+	indexUnits := float64(blocks) * factor
+	fetchUnits := float64(pr.fetchBlocks) * factor
+	if pr.rt.ix == nil {
+		u.Read = indexUnits
+	} else {
+		u.AddIndex(pr.rt.ix.name, pr.rt.ix.global, indexUnits, 0)
+		u.Read = fetchUnits
+	}
+	what := "items"
+	if pr.rt.ix != nil {
+		what = "index entries"
+	}
+	u.Explain("%s on %s: %d %s, %s → %d × 4 KB = %d RCU", action, target, pr.scanned, what, formatBytes(pr.indexBytes), blocks, blocks)
+	if pr.fetchBlocks > 0 {
+		u.Explain("table fetches of non-projected attributes: each item rounded up to 4 KB = %d RCU", pr.fetchBlocks)
+	}
+	if pr.consistent {
+		u.Explain("strongly consistent = %s RCU", capacity.FormatUnits(u.Total()))
+	} else {
+		u.Explain("eventually consistent × 0.5 = %s RCU", capacity.FormatUnits(u.Total()))
+	}
+	return u
+}

@@ -1,0 +1,181 @@
+package engine
+
+import (
+	"github.com/dynoscope/dynoscope/engine/expr"
+	"github.com/dynoscope/dynoscope/model"
+)
+
+// exprParams are the expression-related parameters of one request.
+type exprParams struct {
+	names  map[string]string
+	values map[string]model.AttributeValue
+	// Expression parameters present, by wire name.
+	condition, filter, keyCondition, update, projection string
+	// Legacy parameters present.
+	expected         map[string]model.ExpectedAttributeValue
+	keyConditions    map[string]model.Condition
+	queryFilter      map[string]model.Condition
+	scanFilter       map[string]model.Condition
+	attributesToGet  []string
+	attributeUpdates map[string]model.AttributeValueUpdate
+	conditionalOp    string
+	hasUpdates       bool // AttributeUpdates given (even empty)
+}
+
+// parsedExprs is the result of parsing a request's expressions.
+type parsedExprs struct {
+	condition  *expr.Condition
+	filter     *expr.Condition
+	keyCond    *expr.KeyCondition
+	update     *expr.Update
+	projection *expr.Projection
+}
+
+// parse validates and parses every expression of a request, legacy forms
+// included, and checks that placeholders are all defined and all used.
+func (p *exprParams) parse(schema *expr.KeySchema) (*parsedExprs, error) {
+	var exprNames, legacyNames []string
+	add := func(present bool, list *[]string, name string) {
+		if present {
+			*list = append(*list, name)
+		}
+	}
+	add(p.attributesToGet != nil, &legacyNames, "AttributesToGet")
+	add(p.hasUpdates, &legacyNames, "AttributeUpdates")
+	add(p.expected != nil, &legacyNames, "Expected")
+	add(p.keyConditions != nil, &legacyNames, "KeyConditions")
+	add(p.queryFilter != nil, &legacyNames, "QueryFilter")
+	add(p.scanFilter != nil, &legacyNames, "ScanFilter")
+	add(p.conditionalOp != "", &legacyNames, "ConditionalOperator")
+	add(p.condition != "", &exprNames, "ConditionExpression")
+	add(p.filter != "", &exprNames, "FilterExpression")
+	add(p.keyCondition != "", &exprNames, "KeyConditionExpression")
+	add(p.projection != "", &exprNames, "ProjectionExpression")
+	add(p.update != "", &exprNames, "UpdateExpression")
+	if len(exprNames) > 0 && len(legacyNames) > 0 {
+		// KeyConditions may be combined with a FilterExpression.
+		if !(len(legacyNames) == 1 && legacyNames[0] == "KeyConditions") {
+			return nil, expr.CheckMixed(legacyNames, exprNames)
+		}
+	}
+	if err := expr.CheckPlaceholdersAllowed(p.names, p.values, len(exprNames) > 0); err != nil {
+		return nil, err
+	}
+	for k, v := range p.values {
+		if err := model.NormalizeValue(&v); err != nil {
+			return nil, model.Validation("ExpressionAttributeValues contains invalid value: %s for key %s", err.Message, k)
+		}
+		p.values[k] = v
+	}
+	ctx, err := expr.NewContext(p.names, p.values)
+	if err != nil {
+		return nil, err
+	}
+	out := &parsedExprs{}
+	if p.keyCondition != "" && schema != nil {
+		if out.keyCond, err = ctx.ParseKeyCondition(p.keyCondition, *schema); err != nil {
+			return nil, err
+		}
+	}
+	if p.update != "" {
+		if out.update, err = ctx.ParseUpdate(p.update); err != nil {
+			return nil, err
+		}
+	}
+	if p.condition != "" {
+		if out.condition, err = ctx.ParseCondition("ConditionExpression", p.condition); err != nil {
+			return nil, err
+		}
+	}
+	if p.filter != "" {
+		if out.filter, err = ctx.ParseCondition("FilterExpression", p.filter); err != nil {
+			return nil, err
+		}
+	}
+	if p.projection != "" {
+		if out.projection, err = ctx.ParseProjection(p.projection); err != nil {
+			return nil, err
+		}
+	}
+	if err := ctx.CheckUnused(); err != nil {
+		return nil, err
+	}
+	if p.expected != nil {
+		if out.condition, err = expr.FromExpected(p.expected, p.conditionalOp); err != nil {
+			return nil, err
+		}
+	}
+	if p.queryFilter != nil {
+		if out.filter, err = expr.FromFilter(p.queryFilter, p.conditionalOp); err != nil {
+			return nil, err
+		}
+	}
+	if p.scanFilter != nil {
+		if out.filter, err = expr.FromFilter(p.scanFilter, p.conditionalOp); err != nil {
+			return nil, err
+		}
+	}
+	if p.keyConditions != nil && schema != nil {
+		if out.keyCond, err = expr.FromKeyConditions(p.keyConditions, *schema); err != nil {
+			return nil, err
+		}
+	}
+	if p.attributesToGet != nil {
+		if out.projection, err = expr.FromAttributesToGet(p.attributesToGet); err != nil {
+			return nil, err
+		}
+	}
+	if p.hasUpdates {
+		if out.update, err = expr.FromAttributeUpdates(p.attributeUpdates); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// checkCondition evaluates a write's condition against the current item
+// (nil when absent).
+func checkCondition(c *expr.Condition, current model.Item) (bool, error) {
+	if c == nil {
+		return true, nil
+	}
+	if current == nil {
+		current = model.Item{}
+	}
+	return c.Eval(current)
+}
+
+// returnValuesPutDelete checks ReturnValues of PutItem and DeleteItem.
+func returnValuesPutDelete(v string) *model.Error {
+	switch v {
+	case "", model.ReturnValuesNone, model.ReturnValuesAllOld:
+		return nil
+	case model.ReturnValuesAllNew, model.ReturnValuesUpdatedNew, model.ReturnValuesUpdatedOld:
+		return model.Validation("ReturnValues can only be ALL_OLD or NONE")
+	}
+	return model.Validation("1 validation error detected: Value '%s' at 'returnValues' failed to satisfy constraint: Member must satisfy enum value set: [ALL_NEW, UPDATED_OLD, ALL_OLD, NONE, UPDATED_NEW]", v)
+}
+
+// returnValuesOnFailure checks ReturnValuesOnConditionCheckFailure.
+func returnValuesOnFailure(c *constraints, v string) {
+	c.enum(v, "returnValuesOnConditionCheckFailure", model.ReturnValuesAllOld, model.ReturnValuesNone)
+}
+
+// keySchema returns the expression package's view of a table's key.
+func (t *table) keySchema() *expr.KeySchema {
+	return &expr.KeySchema{HashKey: t.hash.name, HashType: t.hash.typ, RangeKey: t.rng.name, RangeType: t.rng.typ}
+}
+
+// indexKeySchema returns the key schema of an index.
+func indexKeySchema(ix *index) *expr.KeySchema {
+	return &expr.KeySchema{HashKey: ix.hash.name, HashType: ix.hash.typ, RangeKey: ix.rng.name, RangeType: ix.rng.typ}
+}
+
+// failedCondition builds the ConditionalCheckFailedException, with the item
+// when ReturnValuesOnConditionCheckFailure is ALL_OLD.
+func failedCondition(returnOnFailure string, current model.Item) *model.Error {
+	if returnOnFailure == model.ReturnValuesAllOld && current != nil {
+		return model.ConditionalCheckFailed(current)
+	}
+	return model.ConditionalCheckFailed(nil)
+}

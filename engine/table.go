@@ -1,0 +1,196 @@
+package engine
+
+import (
+	"sync"
+	"sync/atomic"
+
+	"github.com/dynoscope/dynoscope/model"
+)
+
+// indexEntryOverhead is the per-entry storage overhead DynamoDB bills for an
+// index entry (and for an item).
+const indexEntryOverhead = 100
+
+// tableMeta is what is persisted at T/<table>.
+type tableMeta struct {
+	Desc model.TableDescription `json:"Desc"`
+	TTL  ttlMeta                `json:"TTL"`
+	// Violations counts, per GSI created on a table with data, how many
+	// items the backfill skipped (kept for the explorer).
+	StreamLabelSeq uint64 `json:"StreamLabelSeq,omitempty"`
+}
+
+// ttlMeta is a table's time-to-live setting.
+type ttlMeta struct {
+	Status        string  `json:"Status,omitempty"` // ENABLED, DISABLED, ENABLING, DISABLING
+	AttributeName string  `json:"AttributeName,omitempty"`
+	LastChange    float64 `json:"LastChange,omitempty"`
+}
+
+// keyAttr is one key attribute: its name and declared type.
+type keyAttr struct {
+	name string
+	typ  model.Type
+}
+
+// index is the in-memory form of one secondary index.
+type index struct {
+	name     string
+	global   bool
+	hash     keyAttr
+	rng      keyAttr // name "" when the index has no sort key
+	projType string
+	include  map[string]struct{}
+	prefix   string // I/<table>/<index>/
+}
+
+// tableStats are the live counters of a table, shared by every version of
+// its metadata.
+type tableStats struct {
+	items atomic.Int64
+	bytes atomic.Int64
+	mu    sync.Mutex
+	idx   map[string]*indexStats
+}
+
+type indexStats struct {
+	items atomic.Int64
+	bytes atomic.Int64
+}
+
+func (s *tableStats) index(name string) *indexStats {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.idx == nil {
+		s.idx = map[string]*indexStats{}
+	}
+	st := s.idx[name]
+	if st == nil {
+		st = &indexStats{}
+		s.idx[name] = st
+	}
+	return st
+}
+
+func (s *tableStats) dropIndex(name string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	delete(s.idx, name)
+}
+
+// table is an immutable snapshot of a table's metadata; changes replace the
+// snapshot in Engine.tables under the write lock.
+type table struct {
+	meta       tableMeta
+	name       string
+	hash       keyAttr
+	rng        keyAttr
+	attrTypes  map[string]model.Type
+	indexes    []*index
+	dataPrefix string
+	stats      *tableStats
+	// collectionLimit is the item-collection size limit in bytes.
+	collectionLimit int64
+}
+
+func (e *Engine) newTable(m *tableMeta, stats *tableStats) *table {
+	d := &m.Desc
+	t := &table{meta: *m, name: d.TableName, attrTypes: map[string]model.Type{}, stats: stats,
+		dataPrefix: prefixData + d.TableName + "/", collectionLimit: e.collectionLimit()}
+	for _, ad := range d.AttributeDefinitions {
+		typ, _ := model.ParseType(ad.AttributeType)
+		t.attrTypes[ad.AttributeName] = typ
+	}
+	t.hash = keyAttr{model.HashKey(d.KeySchema), t.attrTypes[model.HashKey(d.KeySchema)]}
+	if r := model.RangeKey(d.KeySchema); r != "" {
+		t.rng = keyAttr{r, t.attrTypes[r]}
+	}
+	for _, l := range d.LocalSecondaryIndexes {
+		t.indexes = append(t.indexes, t.newIndex(l.IndexName, false, l.KeySchema, l.Projection))
+	}
+	for _, g := range d.GlobalSecondaryIndexes {
+		if g.IndexStatus == model.StatusDeleting {
+			continue // no longer maintained; its entries are being removed
+		}
+		t.indexes = append(t.indexes, t.newIndex(g.IndexName, true, g.KeySchema, g.Projection))
+	}
+	return t
+}
+
+func (t *table) newIndex(name string, global bool, ks []model.KeySchemaElement, p model.Projection) *index {
+	ix := &index{name: name, global: global, projType: p.ProjectionType,
+		prefix: prefixIndex + t.name + "/" + name + "/"}
+	h := model.HashKey(ks)
+	ix.hash = keyAttr{h, t.attrTypes[h]}
+	if r := model.RangeKey(ks); r != "" {
+		ix.rng = keyAttr{r, t.attrTypes[r]}
+	}
+	if p.ProjectionType == model.ProjectionInclude {
+		ix.include = map[string]struct{}{}
+		for _, a := range p.NonKeyAttributes {
+			ix.include[a] = struct{}{}
+		}
+	}
+	return ix
+}
+
+// indexByName returns the index with the given name, or nil.
+func (t *table) indexByName(name string) *index {
+	for _, ix := range t.indexes {
+		if ix.name == name {
+			return ix
+		}
+	}
+	return nil
+}
+
+// gsiDesc returns the description of a GSI, or nil.
+func (t *table) gsiDesc(name string) *model.GlobalSecondaryIndexDescription {
+	for i := range t.meta.Desc.GlobalSecondaryIndexes {
+		if t.meta.Desc.GlobalSecondaryIndexes[i].IndexName == name {
+			return &t.meta.Desc.GlobalSecondaryIndexes[i]
+		}
+	}
+	return nil
+}
+
+// isKeyAttr reports whether name is part of the table's primary key.
+func (t *table) isKeyAttr(name string) bool {
+	return name == t.hash.name || (t.rng.name != "" && name == t.rng.name)
+}
+
+// hasLSI reports whether the table has local secondary indexes.
+func (t *table) hasLSI() bool { return len(t.meta.Desc.LocalSecondaryIndexes) > 0 }
+
+// describe returns the table's description with live counts.
+func (t *table) describe() *model.TableDescription {
+	d := t.meta.Desc
+	d.ItemCount = t.stats.items.Load()
+	d.TableSizeBytes = t.stats.bytes.Load()
+	d.AttributeDefinitions = append([]model.AttributeDefinition(nil), d.AttributeDefinitions...)
+	if len(d.LocalSecondaryIndexes) > 0 {
+		d.LocalSecondaryIndexes = append([]model.LocalSecondaryIndexDescription(nil), d.LocalSecondaryIndexes...)
+		for i := range d.LocalSecondaryIndexes {
+			st := t.stats.index(d.LocalSecondaryIndexes[i].IndexName)
+			d.LocalSecondaryIndexes[i].ItemCount = st.items.Load()
+			d.LocalSecondaryIndexes[i].IndexSizeBytes = st.bytes.Load()
+		}
+	}
+	if len(d.GlobalSecondaryIndexes) > 0 {
+		d.GlobalSecondaryIndexes = append([]model.GlobalSecondaryIndexDescription(nil), d.GlobalSecondaryIndexes...)
+		for i := range d.GlobalSecondaryIndexes {
+			st := t.stats.index(d.GlobalSecondaryIndexes[i].IndexName)
+			d.GlobalSecondaryIndexes[i].ItemCount = st.items.Load()
+			d.GlobalSecondaryIndexes[i].IndexSizeBytes = st.bytes.Load()
+			if pt := d.GlobalSecondaryIndexes[i].ProvisionedThroughput; pt != nil {
+				cp := *pt
+				d.GlobalSecondaryIndexes[i].ProvisionedThroughput = &cp
+			}
+		}
+	}
+	if d.ProvisionedThroughput != nil {
+		cp := *d.ProvisionedThroughput
+		d.ProvisionedThroughput = &cp
+	}
+	return &d
+}

@@ -1,0 +1,268 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/dynoscope/dynoscope/model"
+)
+
+// UpdateTable changes a table's billing mode, throughput or stream, or
+// creates or deletes one global secondary index (online, with a backfill).
+func (e *Engine) UpdateTable(ctx context.Context, in *model.UpdateTableInput) (*model.UpdateTableOutput, error) {
+	if err := e.checkOpen(ctx); err != nil {
+		return nil, err
+	}
+	var c constraints
+	c.name(in.TableName, "tableName", true)
+	c.enum(in.BillingMode, "billingMode", model.BillingProvisioned, model.BillingPayPerRequest)
+	checkThroughputConstraints(&c, in.ProvisionedThroughput, "provisionedThroughput")
+	for i, ad := range in.AttributeDefinitions {
+		c.enum(ad.AttributeType, fmt.Sprintf("attributeDefinitions.%d.member.attributeType", i+1), "B", "N", "S")
+		checkKeyAttrName(&c, ad.AttributeName, fmt.Sprintf("attributeDefinitions.%d.member.attributeName", i+1))
+	}
+	for i, u := range in.GlobalSecondaryIndexUpdates {
+		p := fmt.Sprintf("globalSecondaryIndexUpdates.%d.member", i+1)
+		if g := u.Create; g != nil {
+			c.name(g.IndexName, p+".create.indexName", true)
+			checkKeySchemaConstraints(&c, g.KeySchema, p+".create.keySchema")
+			c.enum(g.Projection.ProjectionType, p+".create.projection.projectionType", model.ProjectionAll, model.ProjectionKeysOnly, model.ProjectionInclude)
+			checkThroughputConstraints(&c, g.ProvisionedThroughput, p+".create.provisionedThroughput")
+		}
+		if d := u.Delete; d != nil {
+			c.name(d.IndexName, p+".delete.indexName", true)
+		}
+		if up := u.Update; up != nil {
+			c.name(up.IndexName, p+".update.indexName", true)
+			checkThroughputConstraints(&c, up.ProvisionedThroughput, p+".update.provisionedThroughput")
+		}
+	}
+	if s := in.StreamSpecification; s != nil {
+		c.enum(s.StreamViewType, "streamSpecification.streamViewType", model.StreamNewImage, model.StreamOldImage, model.StreamNewAndOldImages, model.StreamKeysOnly)
+	}
+	if err := c.err(); err != nil {
+		return nil, err
+	}
+	if err := checkThroughputBounds(in.ProvisionedThroughput); err != nil {
+		return nil, err
+	}
+	if in.BillingMode == "" && in.ProvisionedThroughput == nil && len(in.GlobalSecondaryIndexUpdates) == 0 &&
+		in.StreamSpecification == nil && in.DeletionProtectionEnabled == nil {
+		return nil, model.Validation("At least one of ProvisionedThroughput, BillingMode, UpdateStreamEnabled, GlobalSecondaryIndexUpdates or SSESpecification or ReplicaUpdates is required")
+	}
+	creates, deletes := 0, 0
+	for _, u := range in.GlobalSecondaryIndexUpdates {
+		if u.Create != nil {
+			creates++
+		}
+		if u.Delete != nil {
+			deletes++
+		}
+	}
+	if creates+deletes > 1 {
+		return nil, model.NewError(model.ErrLimitExceeded, "Subscriber limit exceeded: Only 1 online index can be created or deleted simultaneously per table")
+	}
+
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	t := e.tables[in.TableName]
+	if t == nil {
+		return nil, model.TableNotFound(in.TableName)
+	}
+	switch t.meta.Desc.TableStatus {
+	case model.StatusCreating:
+		return nil, model.NewError(model.ErrResourceInUse, "Attempt to change a resource which is still in use: Table is being created: %s", t.name)
+	case model.StatusDeleting:
+		return nil, model.NewError(model.ErrResourceInUse, "Attempt to change a resource which is still in use: Table is being deleted: %s", t.name)
+	case model.StatusUpdating:
+		return nil, model.NewError(model.ErrResourceInUse, "Attempt to change a resource which is still in use: Table is being updated: %s", t.name)
+	}
+	m := cloneMeta(&t.meta)
+	now := e.now()
+	changed := false
+	if err := e.updateBilling(m, in, now, &changed); err != nil {
+		return nil, err
+	}
+	if err := updateStream(m, in.StreamSpecification, now, &changed); err != nil {
+		return nil, err
+	}
+	if in.DeletionProtectionEnabled != nil {
+		m.Desc.DeletionProtectionEnabled = *in.DeletionProtectionEnabled
+	}
+	var backfill, drop string
+	for _, u := range in.GlobalSecondaryIndexUpdates {
+		switch {
+		case u.Create != nil:
+			if err := addGSI(m, *u.Create, in.AttributeDefinitions); err != nil {
+				return nil, err
+			}
+			backfill = u.Create.IndexName
+			changed = true
+		case u.Delete != nil:
+			if err := deleteGSI(m, u.Delete.IndexName); err != nil {
+				return nil, err
+			}
+			drop = u.Delete.IndexName
+			changed = true
+		case u.Update != nil:
+			if err := updateGSIThroughput(m, *u.Update, now); err != nil {
+				return nil, err
+			}
+			changed = true
+		}
+	}
+	if changed {
+		m.Desc.TableStatus = model.StatusUpdating
+	}
+	nt, err := e.replaceTable(t, m)
+	if err != nil {
+		return nil, asError(err)
+	}
+	out := &model.UpdateTableOutput{TableDescription: nt.describe()}
+	switch {
+	case backfill != "":
+		e.startBackfill(nt.name, backfill)
+	case drop != "":
+		e.startIndexDrop(nt.name, drop)
+	case changed:
+		e.activateLocked(nt)
+	}
+	return out, nil
+}
+
+// activateLocked makes an UPDATING table ACTIVE again; e.mu is held.
+func (e *Engine) activateLocked(t *table) {
+	if e.opts.TableCreateDelay > 0 {
+		e.afterDelay(e.opts.TableCreateDelay, func() { e.activate(t.name) })
+		return
+	}
+	m := cloneMeta(&t.meta)
+	m.Desc.TableStatus = model.StatusActive
+	e.replaceTable(t, m)
+}
+
+// cloneMeta copies a table's metadata deeply enough to edit it.
+func cloneMeta(src *tableMeta) *tableMeta {
+	m := *src
+	d := &m.Desc
+	d.AttributeDefinitions = append([]model.AttributeDefinition(nil), d.AttributeDefinitions...)
+	d.LocalSecondaryIndexes = append([]model.LocalSecondaryIndexDescription(nil), d.LocalSecondaryIndexes...)
+	d.GlobalSecondaryIndexes = append([]model.GlobalSecondaryIndexDescription(nil), d.GlobalSecondaryIndexes...)
+	for i := range d.GlobalSecondaryIndexes {
+		if pt := d.GlobalSecondaryIndexes[i].ProvisionedThroughput; pt != nil {
+			cp := *pt
+			d.GlobalSecondaryIndexes[i].ProvisionedThroughput = &cp
+		}
+	}
+	if d.ProvisionedThroughput != nil {
+		cp := *d.ProvisionedThroughput
+		d.ProvisionedThroughput = &cp
+	}
+	if d.BillingModeSummary != nil {
+		cp := *d.BillingModeSummary
+		d.BillingModeSummary = &cp
+	}
+	if d.StreamSpecification != nil {
+		cp := *d.StreamSpecification
+		d.StreamSpecification = &cp
+	}
+	return &m
+}
+
+func billingMode(d *model.TableDescription) string {
+	if d.BillingModeSummary != nil && d.BillingModeSummary.BillingMode != "" {
+		return d.BillingModeSummary.BillingMode
+	}
+	return model.BillingProvisioned
+}
+
+// updateBilling applies BillingMode and ProvisionedThroughput changes.
+func (e *Engine) updateBilling(m *tableMeta, in *model.UpdateTableInput, now time.Time, changed *bool) *model.Error {
+	d := &m.Desc
+	current := billingMode(d)
+	target := current
+	if in.BillingMode != "" {
+		target = in.BillingMode
+	}
+	pt := in.ProvisionedThroughput
+	if target == model.BillingPayPerRequest {
+		if pt != nil {
+			return model.InvalidParameter("Neither ReadCapacityUnits nor WriteCapacityUnits can be specified when BillingMode is PAY_PER_REQUEST")
+		}
+		if current != target {
+			ts := float64(now.Unix())
+			d.BillingModeSummary = &model.BillingModeSummary{BillingMode: target, LastUpdateToPayPerRequestDateTime: &ts}
+			d.ProvisionedThroughput = &model.ProvisionedThroughputDescription{NumberOfDecreasesToday: d.ProvisionedThroughput.NumberOfDecreasesToday}
+			for i := range d.GlobalSecondaryIndexes {
+				d.GlobalSecondaryIndexes[i].ProvisionedThroughput = &model.ProvisionedThroughputDescription{}
+			}
+			*changed = true
+		}
+		return nil
+	}
+	if current != target {
+		if pt == nil || pt.ReadCapacityUnits == nil || pt.WriteCapacityUnits == nil {
+			return model.InvalidParameter("ReadCapacityUnits and WriteCapacityUnits must both be specified when BillingMode is PROVISIONED")
+		}
+		d.BillingModeSummary = &model.BillingModeSummary{BillingMode: target, LastUpdateToPayPerRequestDateTime: d.BillingModeSummary.LastUpdateToPayPerRequestDateTime}
+		d.ProvisionedThroughput = &model.ProvisionedThroughputDescription{
+			ReadCapacityUnits: *pt.ReadCapacityUnits, WriteCapacityUnits: *pt.WriteCapacityUnits}
+		*changed = true
+		return nil
+	}
+	if pt == nil {
+		return nil
+	}
+	if pt.ReadCapacityUnits == nil || pt.WriteCapacityUnits == nil {
+		return model.InvalidParameter("ReadCapacityUnits and WriteCapacityUnits must both be specified when BillingMode is PROVISIONED")
+	}
+	cur := d.ProvisionedThroughput
+	r, w := *pt.ReadCapacityUnits, *pt.WriteCapacityUnits
+	if r == cur.ReadCapacityUnits && w == cur.WriteCapacityUnits {
+		return model.Validation("The provisioned throughput for the table will not change. The requested value equals the current value. Current ReadCapacityUnits provisioned for the table: %d. Requested ReadCapacityUnits: %d. Current WriteCapacityUnits provisioned for the table: %d. Requested WriteCapacityUnits: %d. Refer to the Amazon DynamoDB Developer Guide for current limits and how to request higher limits.",
+			cur.ReadCapacityUnits, r, cur.WriteCapacityUnits, w)
+	}
+	ts := float64(now.Unix())
+	if r > cur.ReadCapacityUnits || w > cur.WriteCapacityUnits {
+		cur.LastIncreaseDateTime = &ts
+	}
+	if r < cur.ReadCapacityUnits || w < cur.WriteCapacityUnits {
+		cur.LastDecreaseDateTime = &ts
+		cur.NumberOfDecreasesToday++
+	}
+	cur.ReadCapacityUnits, cur.WriteCapacityUnits = r, w
+	*changed = true
+	return nil
+}
+
+// updateStream enables or disables the table's stream. Enabling makes a new
+// stream with a new label and ARN; the view type of a stream cannot change.
+func updateStream(m *tableMeta, s *model.StreamSpecification, now time.Time, changed *bool) *model.Error {
+	if s == nil {
+		return nil
+	}
+	d := &m.Desc
+	enabled := d.StreamSpecification != nil && d.StreamSpecification.StreamEnabled
+	if s.StreamEnabled {
+		if s.StreamViewType == "" {
+			return model.Validation("1 validation error detected: Value null at 'streamSpecification.streamViewType' failed to satisfy constraint: Member must not be null")
+		}
+		if enabled {
+			return model.NewError(model.ErrResourceInUse, "Table %s already has an enabled stream: %s", d.TableName, d.LatestStreamArn)
+		}
+		d.StreamSpecification = &model.StreamSpecification{StreamEnabled: true, StreamViewType: s.StreamViewType}
+		enableStream(m, now)
+		*changed = true
+		return nil
+	}
+	if s.StreamViewType != "" {
+		return model.InvalidParameter("StreamSpecification: Stream view type must not be specified when stream is disabled")
+	}
+	if !enabled {
+		return model.Validation("Table %s does not have an enabled stream to disable", d.TableName)
+	}
+	d.StreamSpecification = &model.StreamSpecification{StreamEnabled: false}
+	*changed = true
+	return nil
+}

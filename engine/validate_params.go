@@ -1,0 +1,104 @@
+package engine
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/dynoscope/dynoscope/model"
+)
+
+var namePattern = regexp.MustCompile(`^[a-zA-Z0-9_.-]+$`)
+
+// constraints collects DynamoDB's "N validation errors detected" failures.
+type constraints struct {
+	msgs []string
+}
+
+func (c *constraints) add(value any, path, rule string) {
+	v := "null"
+	if value != nil {
+		v = fmt.Sprintf("'%v'", value)
+	}
+	c.msgs = append(c.msgs, fmt.Sprintf("Value %s at '%s' failed to satisfy constraint: %s", v, path, rule))
+}
+
+// name checks a table or index name: present, pattern, 3-255 characters.
+func (c *constraints) name(value, path string, required bool) {
+	if value == "" {
+		if required {
+			c.add(nil, path, "Member must not be null")
+		}
+		return
+	}
+	if !namePattern.MatchString(value) {
+		c.add(value, path, "Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+")
+	}
+	if len(value) < 3 {
+		c.add(value, path, "Member must have length greater than or equal to 3")
+	}
+	if len(value) > 255 {
+		c.add(value, path, "Member must have length less than or equal to 255")
+	}
+}
+
+func (c *constraints) enum(value, path string, allowed ...string) {
+	if value == "" {
+		return
+	}
+	for _, a := range allowed {
+		if value == a {
+			return
+		}
+	}
+	c.add(value, path, "Member must satisfy enum value set: ["+strings.Join(allowed, ", ")+"]")
+}
+
+func (c *constraints) err() *model.Error {
+	switch n := len(c.msgs); {
+	case n == 0:
+		return nil
+	case n == 1:
+		return model.Validation("1 validation error detected: %s", c.msgs[0])
+	default:
+		if n > 10 {
+			c.msgs = c.msgs[:10]
+		}
+		return model.Validation("%d validation errors detected: %s", n, strings.Join(c.msgs, "; "))
+	}
+}
+
+// validateTableNameParam checks a data-plane TableName with the short
+// messages DynamoDB uses there.
+func validateTableNameParam(name string) *model.Error {
+	if name == "" {
+		return model.Validation("The parameter 'TableName' is required but was not present in the request")
+	}
+	if len(name) < 3 || len(name) > 255 {
+		return model.Validation("TableName must be at least 3 characters long and at most 255 characters long")
+	}
+	if !namePattern.MatchString(name) {
+		return model.Validation("TableName must satisfy regular expression pattern: [a-zA-Z0-9_.-]+")
+	}
+	return nil
+}
+
+// validateControlTableName checks the TableName of a control-plane call.
+func validateControlTableName(name string) *model.Error {
+	var c constraints
+	c.name(name, "tableName", true)
+	return c.err()
+}
+
+func checkReturnCapacity(c *constraints, v string) {
+	c.enum(v, "returnConsumedCapacity", model.ReturnCapacityIndexes, model.ReturnCapacityTotal, model.ReturnCapacityNone)
+}
+
+func checkReturnMetrics(c *constraints, v string) {
+	c.enum(v, "returnItemCollectionMetrics", model.ReturnItemCollectionMetricsSize, model.ReturnItemCollectionMetricsNone)
+}
+
+// bracketList renders names as DynamoDB lists them: "[a, b]".
+func bracketList(names []string) string {
+	return "[" + strings.Join(names, ", ") + "]"
+}

@@ -1,0 +1,165 @@
+package engine
+
+import (
+	"math"
+
+	"github.com/tidwall/buntdb"
+
+	"github.com/dynoscope/dynoscope/engine/capacity"
+	"github.com/dynoscope/dynoscope/model"
+)
+
+// itemWrite is one item change inside a write transaction.
+type itemWrite struct {
+	key     string
+	old     model.Item // nil when there was no item
+	oldSize int
+	new     model.Item // nil for a delete
+	newSize int
+	byTTL   bool // a delete by the TTL sweeper (stream userIdentity, no capacity)
+}
+
+// writeEffects accumulates the counter changes of a transaction; they are
+// applied after it commits.
+type writeEffects struct {
+	items, bytes int64
+	idx          map[string]*[2]int64
+}
+
+func (fx *writeEffects) index(name string) *[2]int64 {
+	if fx.idx == nil {
+		fx.idx = map[string]*[2]int64{}
+	}
+	d := fx.idx[name]
+	if d == nil {
+		d = &[2]int64{}
+		fx.idx[name] = d
+	}
+	return d
+}
+
+// commit applies the counter changes to the table's statistics.
+func (fx *writeEffects) commit(t *table) {
+	if fx.items != 0 {
+		t.stats.items.Add(fx.items)
+	}
+	if fx.bytes != 0 {
+		t.stats.bytes.Add(fx.bytes)
+	}
+	for name, d := range fx.idx {
+		st := t.stats.index(name)
+		st.items.Add(d[0])
+		st.bytes.Add(d[1])
+	}
+}
+
+// tableWriteUnits is what a write costs on the table itself: the larger of
+// the item before and after, in 1 KB units (a delete of nothing costs 1).
+func tableWriteUnits(w *itemWrite) float64 {
+	size := w.newSize
+	if w.oldSize > size {
+		size = w.oldSize
+	}
+	return capacity.WriteUnits(size)
+}
+
+// applyWrite stores one item change with everything that depends on it:
+// the item, every index entry it adds, moves or removes, its TTL-queue entry
+// and its stream record, all in the caller's transaction. Index write units
+// go to usage (nil: not charged); counter changes to fx.
+func (e *Engine) applyWrite(tx *buntdb.Tx, t *table, w *itemWrite, usage *capacity.Usage, fx *writeEffects) error {
+	if w.new != nil {
+		if _, _, err := tx.Set(w.key, string(encodeStored(nil, w.new, w.newSize)), nil); err != nil {
+			return err
+		}
+	} else if w.old != nil {
+		if _, err := tx.Delete(w.key); err != nil && err != buntdb.ErrNotFound {
+			return err
+		}
+	}
+	switch {
+	case w.old == nil && w.new != nil:
+		fx.items++
+		fx.bytes += int64(w.newSize + indexEntryOverhead)
+	case w.old != nil && w.new == nil:
+		fx.items--
+		fx.bytes -= int64(w.oldSize + indexEntryOverhead)
+	default:
+		fx.bytes += int64(w.newSize - w.oldSize)
+	}
+	for _, ix := range t.indexes {
+		if err := e.applyIndexWrite(tx, t, ix, w, usage, fx); err != nil {
+			return err
+		}
+	}
+	if err := e.applyTTLWrite(tx, t, w); err != nil {
+		return err
+	}
+	return e.appendStreamRecord(tx, t, w)
+}
+
+// applyIndexWrite maintains one index for one item change and charges its
+// write units: 1 (per KB) for a new entry, 2 for a moved key, 1 for a
+// removal, 1 for a changed projection, nothing when absent before and after.
+func (e *Engine) applyIndexWrite(tx *buntdb.Tx, t *table, ix *index, w *itemWrite, usage *capacity.Usage, fx *writeEffects) error {
+	var oldKey, newKey string
+	var oldEntry, newEntry model.Item
+	if w.old != nil && indexMembership(ix, w.old).in {
+		oldKey = t.indexEntryKey(ix, w.old)
+		oldEntry = t.project(ix, w.old)
+	}
+	if w.new != nil && indexMembership(ix, w.new).in {
+		newKey = t.indexEntryKey(ix, w.new)
+		newEntry = t.project(ix, w.new)
+	}
+	if oldKey == "" && newKey == "" {
+		return nil
+	}
+	var units float64
+	d := fx.index(ix.name)
+	oldSize, newSize := 0, 0
+	if oldKey != "" {
+		oldSize = model.ItemSize(oldEntry)
+	}
+	if newKey != "" {
+		newSize = model.ItemSize(newEntry)
+	}
+	switch {
+	case oldKey != "" && newKey == "":
+		if _, err := tx.Delete(oldKey); err != nil && err != buntdb.ErrNotFound {
+			return err
+		}
+		units = capacity.WriteUnits(oldSize)
+		d[0]--
+		d[1] -= int64(oldSize + indexEntryOverhead)
+	case oldKey == "" && newKey != "":
+		if _, _, err := tx.Set(newKey, string(encodeStored(nil, newEntry, newSize)), nil); err != nil {
+			return err
+		}
+		units = capacity.WriteUnits(newSize)
+		d[0]++
+		d[1] += int64(newSize + indexEntryOverhead)
+	case oldKey != newKey:
+		if _, err := tx.Delete(oldKey); err != nil && err != buntdb.ErrNotFound {
+			return err
+		}
+		if _, _, err := tx.Set(newKey, string(encodeStored(nil, newEntry, newSize)), nil); err != nil {
+			return err
+		}
+		units = capacity.WriteUnits(oldSize) + capacity.WriteUnits(newSize)
+		d[1] += int64(newSize - oldSize)
+	default:
+		if model.ItemsEqual(oldEntry, newEntry) {
+			return nil
+		}
+		if _, _, err := tx.Set(newKey, string(encodeStored(nil, newEntry, newSize)), nil); err != nil {
+			return err
+		}
+		units = capacity.WriteUnits(int(math.Max(float64(oldSize), float64(newSize))))
+		d[1] += int64(newSize - oldSize)
+	}
+	if usage != nil && !w.byTTL {
+		usage.AddIndex(ix.name, ix.global, 0, units)
+	}
+	return nil
+}
