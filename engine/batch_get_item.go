@@ -8,6 +8,7 @@ import (
 	"github.com/tidwall/buntdb"
 
 	"github.com/dynoscope/dynoscope/engine/capacity"
+	"github.com/dynoscope/dynoscope/engine/expr"
 	"github.com/dynoscope/dynoscope/model"
 )
 
@@ -64,7 +65,7 @@ func (e *Engine) BatchGetItem(ctx context.Context, in *model.BatchGetItemInput) 
 		if err := validateTableNameParam(name); err != nil {
 			return nil, err
 		}
-		params := exprParams{names: ka.ExpressionAttributeNames, projection: ka.ProjectionExpression, attributesToGet: ka.AttributesToGet}
+		params := exprParams{accepted: expr.GetItemParams, names: ka.ExpressionAttributeNames, projection: ka.ProjectionExpression, attributesToGet: ka.AttributesToGet}
 		exprs, err := params.parse(nil)
 		if err != nil {
 			return nil, err

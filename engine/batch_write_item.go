@@ -103,7 +103,7 @@ func (e *Engine) BatchWriteItem(ctx context.Context, in *model.BatchWriteItemInp
 		return nil, asError(err)
 	}
 	for t, fx := range effects {
-		fx.commit(t)
+		e.commit(t, fx)
 	}
 	for _, u := range usages {
 		u.Explain("BatchWriteItem on %s: each item rounded up to 1 KB = %s WCU", u.Table, capacity.FormatUnits(u.Write))

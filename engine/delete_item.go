@@ -6,6 +6,7 @@ import (
 	"github.com/tidwall/buntdb"
 
 	"github.com/dynoscope/dynoscope/engine/capacity"
+	"github.com/dynoscope/dynoscope/engine/expr"
 	"github.com/dynoscope/dynoscope/model"
 )
 
@@ -31,7 +32,7 @@ func (e *Engine) DeleteItem(ctx context.Context, in *model.DeleteItemInput) (*mo
 	if err := returnValuesPutDelete(in.ReturnValues); err != nil {
 		return nil, err
 	}
-	params := exprParams{names: in.ExpressionAttributeNames, values: in.ExpressionAttributeValues,
+	params := exprParams{accepted: expr.DeleteItemParams, names: in.ExpressionAttributeNames, values: in.ExpressionAttributeValues,
 		condition: in.ConditionExpression, expected: in.Expected, conditionalOp: in.ConditionalOperator}
 	exprs, err := params.parse(nil)
 	if err != nil {
@@ -71,7 +72,7 @@ func (e *Engine) DeleteItem(ctx context.Context, in *model.DeleteItemInput) (*mo
 	if err != nil {
 		return nil, asError(err)
 	}
-	fx.commit(t)
+	e.commit(t, &fx)
 	usage.Explain("DeleteItem on %s: %s", t.name, explainWrite(w))
 	out := &model.DeleteItemOutput{ConsumedCapacity: usage.Report(in.ReturnConsumedCapacity)}
 	if in.ReturnValues == model.ReturnValuesAllOld && w.old != nil {

@@ -48,6 +48,13 @@ type Options struct {
 	// watch a build (default 0).
 	BackfillBatchSize int
 	BackfillPause     time.Duration
+	// TTLDeletionDelay is how long (engine time) after expiry the sweeper
+	// deletes an item (0: DefaultTTLDeletionDelay; negative: at once).
+	// TTLSweepInterval is how often (wall time) it looks (0: every second).
+	// DisableTTLSweeper stops the background sweeper; SweepTTL still works.
+	TTLDeletionDelay  time.Duration
+	TTLSweepInterval  time.Duration
+	DisableTTLSweeper bool
 }
 
 // Engine is an in-process DynamoDB. It is safe for concurrent use.
@@ -64,6 +71,9 @@ type Engine struct {
 	bg        sync.WaitGroup
 	backfills sync.WaitGroup
 	stop      chan struct{}
+
+	ttl ttlState
+	hub hub
 
 	progressMu sync.Mutex
 	progress   map[string]*BackfillProgress
@@ -116,6 +126,7 @@ func Open(opts Options) (*Engine, error) {
 		db.Close()
 		return nil, err
 	}
+	e.startSweeper()
 	return e, nil
 }
 

@@ -6,6 +6,7 @@ import (
 	"github.com/tidwall/buntdb"
 
 	"github.com/dynoscope/dynoscope/engine/capacity"
+	"github.com/dynoscope/dynoscope/engine/expr"
 	"github.com/dynoscope/dynoscope/model"
 )
 
@@ -25,7 +26,7 @@ func (e *Engine) GetItem(ctx context.Context, in *model.GetItemInput) (*model.Ge
 	if err := c.err(); err != nil {
 		return nil, err
 	}
-	params := exprParams{names: in.ExpressionAttributeNames, projection: in.ProjectionExpression, attributesToGet: in.AttributesToGet}
+	params := exprParams{accepted: expr.GetItemParams, names: in.ExpressionAttributeNames, projection: in.ProjectionExpression, attributesToGet: in.AttributesToGet}
 	exprs, err := params.parse(nil)
 	if err != nil {
 		return nil, err

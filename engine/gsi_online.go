@@ -320,7 +320,7 @@ func (e *Engine) backfillBatch(tableName, indexName, cursor string, n int, p *Ba
 	if err != nil {
 		return false, "", false
 	}
-	fx.commit(t)
+	e.commit(t, &fx)
 	e.progressMu.Lock()
 	p.Scanned += scanned
 	p.Indexed += indexed

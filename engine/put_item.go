@@ -6,6 +6,7 @@ import (
 	"github.com/tidwall/buntdb"
 
 	"github.com/dynoscope/dynoscope/engine/capacity"
+	"github.com/dynoscope/dynoscope/engine/expr"
 	"github.com/dynoscope/dynoscope/model"
 )
 
@@ -30,7 +31,7 @@ func (e *Engine) PutItem(ctx context.Context, in *model.PutItemInput) (*model.Pu
 	if err := returnValuesPutDelete(in.ReturnValues); err != nil {
 		return nil, err
 	}
-	params := exprParams{names: in.ExpressionAttributeNames, values: in.ExpressionAttributeValues,
+	params := exprParams{accepted: expr.PutItemParams, names: in.ExpressionAttributeNames, values: in.ExpressionAttributeValues,
 		condition: in.ConditionExpression, expected: in.Expected, conditionalOp: in.ConditionalOperator}
 	exprs, err := params.parse(nil)
 	if err != nil {
@@ -79,7 +80,7 @@ func (e *Engine) PutItem(ctx context.Context, in *model.PutItemInput) (*model.Pu
 	if err != nil {
 		return nil, asError(err)
 	}
-	fx.commit(t)
+	e.commit(t, &fx)
 	usage.Explain("PutItem on %s: %s", t.name, explainWrite(w))
 	out := &model.PutItemOutput{ConsumedCapacity: usage.Report(in.ReturnConsumedCapacity)}
 	if in.ReturnValues == model.ReturnValuesAllOld && w.old != nil {

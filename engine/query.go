@@ -6,6 +6,7 @@ import (
 
 	"github.com/tidwall/buntdb"
 
+	"github.com/dynoscope/dynoscope/engine/expr"
 	"github.com/dynoscope/dynoscope/model"
 )
 
@@ -48,7 +49,7 @@ func (e *Engine) query(ctx context.Context, in *model.QueryInput) (*model.QueryO
 	if rt.ix != nil {
 		schema = indexKeySchema(rt.ix)
 	}
-	params := exprParams{names: in.ExpressionAttributeNames, values: in.ExpressionAttributeValues,
+	params := exprParams{accepted: expr.QueryParams, names: in.ExpressionAttributeNames, values: in.ExpressionAttributeValues,
 		keyCondition: in.KeyConditionExpression, keyConditions: in.KeyConditions,
 		filter: in.FilterExpression, queryFilter: in.QueryFilter, conditionalOp: in.ConditionalOperator,
 		projection: in.ProjectionExpression, attributesToGet: in.AttributesToGet}

@@ -175,15 +175,15 @@ type pageReader struct {
 	count      bool // Select COUNT
 	limit      int  // 0: none
 
-	items        []model.Item
-	countN       int
-	scanned      int
-	lastKey      model.Item
-	indexBytes   int // summed sizes of what was read from the table or index
-	fetchBlocks  int // Σ ceil(each fetched item / 4 KB) on LSI fetches
-	pageBytes    int // bytes counted against the 1 MB page limit
-	err          error
-	usageCache   *capacity.Usage
+	items       []model.Item
+	countN      int
+	scanned     int
+	lastKey     model.Item
+	indexBytes  int // summed sizes of what was read from the table or index
+	fetchBlocks int // Σ ceil(each fetched item / 4 KB) on LSI fetches
+	pageBytes   int // bytes counted against the 1 MB page limit
+	err         error
+	usageCache  *capacity.Usage
 }
 
 // visit evaluates one stored entry; it returns false to end the page.

@@ -20,6 +20,9 @@ type exprParams struct {
 	attributeUpdates map[string]model.AttributeValueUpdate
 	conditionalOp    string
 	hasUpdates       bool // AttributeUpdates given (even empty)
+	// accepted lists the expression parameters the action takes
+	// (expr.PutItemParams, ...).
+	accepted []string
 }
 
 // parsedExprs is the result of parsing a request's expressions.
@@ -58,7 +61,7 @@ func (p *exprParams) parse(schema *expr.KeySchema) (*parsedExprs, error) {
 			return nil, expr.CheckMixed(legacyNames, exprNames)
 		}
 	}
-	if err := expr.CheckPlaceholdersAllowed(p.names, p.values, len(exprNames) > 0); err != nil {
+	if err := expr.CheckPlaceholderParams(p.names != nil, p.values != nil, p.accepted, exprNames); err != nil {
 		return nil, err
 	}
 	for k, v := range p.values {

@@ -53,7 +53,7 @@ func streamSeqFromKey(k string) uint64 {
 
 // appendStreamRecord writes the change record of w, in the same transaction
 // as the change. A write that changes nothing writes no record.
-func (e *Engine) appendStreamRecord(tx *buntdb.Tx, t *table, w *itemWrite) error {
+func (e *Engine) appendStreamRecord(tx *buntdb.Tx, t *table, w *itemWrite, fx *writeEffects) error {
 	view, ok := t.streamEnabled()
 	if !ok {
 		return nil
@@ -105,6 +105,9 @@ func (e *Engine) appendStreamRecord(tx *buntdb.Tx, t *table, w *itemWrite) error
 	if err != nil {
 		return err
 	}
-	_, _, err = tx.Set(streamKey(t.name, seq), string(b), nil)
-	return err
+	if _, _, err = tx.Set(streamKey(t.name, seq), string(b), nil); err != nil {
+		return err
+	}
+	fx.records = append(fx.records, rec)
+	return nil
 }

@@ -24,6 +24,7 @@ type itemWrite struct {
 type writeEffects struct {
 	items, bytes int64
 	idx          map[string]*[2]int64
+	records      []model.Record // stream records, published after commit
 }
 
 func (fx *writeEffects) index(name string) *[2]int64 {
@@ -38,8 +39,12 @@ func (fx *writeEffects) index(name string) *[2]int64 {
 	return d
 }
 
-// commit applies the counter changes to the table's statistics.
-func (fx *writeEffects) commit(t *table) {
+// commit applies a committed transaction's counter changes to the table's
+// statistics and publishes its stream records to subscribers.
+func (e *Engine) commit(t *table, fx *writeEffects) {
+	for i := range fx.records {
+		e.publish(Event{Kind: EventStream, Table: t.name, Record: &fx.records[i]})
+	}
 	if fx.items != 0 {
 		t.stats.items.Add(fx.items)
 	}
@@ -95,7 +100,7 @@ func (e *Engine) applyWrite(tx *buntdb.Tx, t *table, w *itemWrite, usage *capaci
 	if err := e.applyTTLWrite(tx, t, w); err != nil {
 		return err
 	}
-	return e.appendStreamRecord(tx, t, w)
+	return e.appendStreamRecord(tx, t, w, fx)
 }
 
 // applyIndexWrite maintains one index for one item change and charges its

@@ -1,0 +1,144 @@
+package engine
+
+import (
+	"context"
+
+	"github.com/tidwall/buntdb"
+
+	"github.com/dynoscope/dynoscope/engine/capacity"
+	"github.com/dynoscope/dynoscope/engine/expr"
+	"github.com/dynoscope/dynoscope/model"
+)
+
+// UpdateItem edits an item's attributes, creating the item when it does not
+// exist (unless the update only removes), optionally under a condition.
+func (e *Engine) UpdateItem(ctx context.Context, in *model.UpdateItemInput) (*model.UpdateItemOutput, error) {
+	if err := e.checkOpen(ctx); err != nil {
+		return nil, err
+	}
+	if err := validateTableNameParam(in.TableName); err != nil {
+		return nil, err
+	}
+	var c constraints
+	checkReturnCapacity(&c, in.ReturnConsumedCapacity)
+	checkReturnMetrics(&c, in.ReturnItemCollectionMetrics)
+	returnValuesOnFailure(&c, in.ReturnValuesOnConditionCheckFailure)
+	c.enum(in.ReturnValues, "returnValues", model.ReturnValuesAllNew, model.ReturnValuesUpdatedOld, model.ReturnValuesAllOld, model.ReturnValuesNone, model.ReturnValuesUpdatedNew)
+	if in.Key == nil {
+		c.add(nil, "key", "Member must not be null")
+	}
+	if err := c.err(); err != nil {
+		return nil, err
+	}
+	params := exprParams{accepted: expr.UpdateItemParams, names: in.ExpressionAttributeNames, values: in.ExpressionAttributeValues,
+		condition: in.ConditionExpression, expected: in.Expected, conditionalOp: in.ConditionalOperator,
+		update: in.UpdateExpression, attributeUpdates: in.AttributeUpdates, hasUpdates: in.AttributeUpdates != nil}
+	exprs, err := params.parse(nil)
+	if err != nil {
+		return nil, err
+	}
+	e.mu.RLock()
+	defer e.mu.RUnlock()
+	t, merr := e.lookup(in.TableName)
+	if merr != nil {
+		return nil, merr
+	}
+	key, merr := t.validateKeyParam(in.Key)
+	if merr != nil {
+		return nil, merr
+	}
+	if err := t.checkUpdateTouchesKey(exprs); err != nil {
+		return nil, err
+	}
+	w := &itemWrite{key: key}
+	usage := &capacity.Usage{Table: t.name}
+	var fx writeEffects
+	err = e.db.Update(func(tx *buntdb.Tx) error {
+		if err := e.loadOld(tx, w, true); err != nil {
+			return err
+		}
+		ok, err := checkCondition(exprs.condition, w.old)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return failedCondition(in.ReturnValuesOnConditionCheckFailure, w.old)
+		}
+		base := w.old
+		if base == nil {
+			base = t.keyOf(in.Key)
+		}
+		next := base.Clone()
+		if exprs.update != nil {
+			if next, err = exprs.update.Apply(base); err != nil {
+				return err
+			}
+		}
+		if w.old == nil && exprs.update != nil && !exprs.update.CreatesItem() {
+			// An update made only of REMOVE or DELETE does not create the item.
+			usage.Write = capacity.WriteUnits(0)
+			return nil
+		}
+		if w.old != nil {
+			if err := t.checkIndexKeysForUpdate(w.old, next); err != nil {
+				return err
+			}
+		} else if err := t.checkIndexKeysForUpdate(model.Item{}, next); err != nil {
+			return err
+		}
+		w.new = next
+		w.newSize = model.ItemSize(next)
+		if w.newSize > model.MaxItemSize {
+			return model.Validation("Item size to update has exceeded the maximum allowed size")
+		}
+		if err := t.checkItemCollection(tx, w); err != nil {
+			return err
+		}
+		usage.Write = tableWriteUnits(w)
+		return e.applyWrite(tx, t, w, usage, &fx)
+	})
+	if err != nil {
+		return nil, asError(err)
+	}
+	e.commit(t, &fx)
+	usage.Explain("UpdateItem on %s: %s", t.name, explainWrite(w))
+	out := &model.UpdateItemOutput{ConsumedCapacity: usage.Report(in.ReturnConsumedCapacity)}
+	switch in.ReturnValues {
+	case model.ReturnValuesAllOld:
+		out.Attributes = w.old
+	case model.ReturnValuesAllNew:
+		out.Attributes = w.new
+	case model.ReturnValuesUpdatedOld:
+		if w.old != nil && exprs.update != nil {
+			out.Attributes = exprs.update.UpdatedAttributes(w.old)
+		}
+	case model.ReturnValuesUpdatedNew:
+		if w.new != nil && exprs.update != nil {
+			out.Attributes = exprs.update.UpdatedAttributes(w.new)
+		}
+	}
+	if len(out.Attributes) == 0 {
+		out.Attributes = nil
+	}
+	if w.new != nil {
+		out.ItemCollectionMetrics = t.collectionMetrics(e, in.ReturnItemCollectionMetrics, w.new)
+	}
+	return out, nil
+}
+
+// checkUpdateTouchesKey rejects updates of primary-key attributes and
+// document paths into key attributes.
+func (t *table) checkUpdateTouchesKey(exprs *parsedExprs) error {
+	if exprs.update == nil {
+		return nil
+	}
+	for _, ka := range []keyAttr{t.hash, t.rng} {
+		if ka.name == "" {
+			continue
+		}
+		if exprs.update.TouchesAttribute(ka.name) {
+			return model.InvalidParameter("Cannot update attribute %s. This attribute is part of the key", ka.name)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,105 @@
+// Command dynoscope is an interactive explorer over an in-process engine
+// that behaves like Amazon DynamoDB, and a DynamoDB-compatible HTTP endpoint.
+//
+// Usage:
+//
+//	dynoscope serve [--addr 127.0.0.1:8000] [--db FILE] [--sync always|everysecond|never]
+//	dynoscope --version
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/dynoscope/dynoscope/engine"
+	"github.com/dynoscope/dynoscope/engine/server"
+)
+
+// version is the release of this build; set with -ldflags "-X main.version=...".
+var version = "0.1.0-dev"
+
+func main() {
+	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
+		fmt.Fprintln(os.Stderr, "dynoscope:", err)
+		os.Exit(1)
+	}
+}
+
+func run(args []string, stdout, stderr io.Writer) error {
+	if len(args) > 0 {
+		switch args[0] {
+		case "serve":
+			return runServe(args[1:], stdout, stderr)
+		case "--version", "-version", "version":
+			fmt.Fprintln(stdout, "dynoscope", version)
+			return nil
+		case "help", "-h", "--help":
+			usage(stdout)
+			return nil
+		}
+	}
+	usage(stderr)
+	return errors.New("the explorer is not built yet; use 'dynoscope serve'")
+}
+
+func usage(w io.Writer) {
+	fmt.Fprint(w, `dynoscope: explore an in-process DynamoDB, or serve it over HTTP.
+
+Usage:
+  dynoscope serve [--addr 127.0.0.1:8000] [--db FILE] [--sync always|everysecond|never]
+  dynoscope --version
+
+Point the AWS CLI at a running 'serve':
+  aws dynamodb list-tables --endpoint-url http://127.0.0.1:8000
+`)
+}
+
+// workspaceFlags are the flags every command that opens a workspace takes.
+type workspaceFlags struct {
+	db   string
+	sync string
+}
+
+func (w *workspaceFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&w.db, "db", "", "BuntDB file of the workspace (default: in memory)")
+	fs.StringVar(&w.sync, "sync", engine.SyncEverySecond, "fsync policy of a file workspace: always, everysecond or never")
+}
+
+func (w *workspaceFlags) open() (*engine.Engine, error) {
+	return engine.Open(engine.Options{Path: w.db, Sync: w.sync})
+}
+
+func runServe(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	addr := fs.String("addr", server.DefaultAddr, "address to listen on")
+	var ws workspaceFlags
+	ws.register(fs)
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	eng, err := ws.open()
+	if err != nil {
+		return err
+	}
+	defer eng.Close()
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	where := "memory"
+	if ws.db != "" {
+		where = ws.db
+	}
+	fmt.Fprintf(stdout, "dynoscope %s serving DynamoDB on http://%s (workspace: %s)\n", version, *addr, where)
+	err = server.ListenAndServe(ctx, *addr, server.New(eng, server.Options{}))
+	if errors.Is(err, http.ErrServerClosed) || errors.Is(err, context.Canceled) {
+		return nil
+	}
+	return err
+}
