@@ -57,40 +57,47 @@ func (s *Server) writeJSON(w http.ResponseWriter, contentType string, status int
 	writeRaw(w, contentType, status, body)
 }
 
-// writeRaw writes a complete reply with DynamoDB's headers.
+// writeRaw writes a complete reply with DynamoDB's headers. The header
+// values share one string and one slice backing array: this runs on every
+// request.
 func writeRaw(w http.ResponseWriter, contentType string, status int, body []byte) {
+	var scratch [uuidLen + 2*20]byte
+	b := appendRequestID(scratch[:0], rand.Uint64(), rand.Uint64())
+	b = strconv.AppendUint(b, uint64(crc32.ChecksumIEEE(body)), 10)
+	crcEnd := len(b)
+	b = strconv.AppendInt(b, int64(len(body)), 10)
+	text := string(b)
+
+	values := []string{contentType, text[crcEnd:], text[:uuidLen], text[uuidLen:crcEnd]}
 	h := w.Header()
-	h["Content-Type"] = []string{contentType}
-	h["Content-Length"] = []string{strconv.Itoa(len(body))}
-	h[headerRequestID] = []string{newRequestID()}
-	h[headerCRC32] = []string{strconv.FormatUint(uint64(crc32.ChecksumIEEE(body)), 10)}
+	h["Content-Type"] = values[0:1:1]
+	h["Content-Length"] = values[1:2:2]
+	h[headerRequestID] = values[2:3:3]
+	h[headerCRC32] = values[3:4:4]
 	w.WriteHeader(status)
 	_, _ = w.Write(body) // a failed write means the client is gone
 }
 
-// newRequestID returns a random UUID-shaped (version 4) request id. It needs
-// to be unique, not unguessable, so it uses the fast per-thread generator.
-func newRequestID() string {
+// uuidLen is the length of a request id.
+const uuidLen = 36
+
+// appendRequestID appends a request id: a UUID (version 4) made of the
+// random bits hi and lo. It needs to be unique, not unguessable, so the
+// caller draws them from the fast per-thread generator.
+func appendRequestID(b []byte, hi, lo uint64) []byte {
 	const hex = "0123456789abcdef"
-	var b [36]byte
-	hi, lo := rand.Uint64(), rand.Uint64()
 	hi = hi&^(0xf<<12) | 4<<12   // version 4
 	lo = lo&^(0x3<<62) | 0x2<<62 // RFC 4122 variant
-	n := 0
-	for i := range b {
+	for i := range 32 {
 		switch i {
-		case 8, 13, 18, 23:
-			b[i] = '-'
-			continue
+		case 8, 12, 16, 20:
+			b = append(b, '-')
 		}
-		var nibble uint64
-		if n < 16 {
-			nibble = hi >> (60 - 4*n) & 0xf
-		} else {
-			nibble = lo >> (60 - 4*(n-16)) & 0xf
+		word, shift := hi, 60-4*i
+		if i >= 16 {
+			word, shift = lo, 60-4*(i-16)
 		}
-		b[i] = hex[nibble]
-		n++
+		b = append(b, hex[word>>shift&0xf])
 	}
-	return string(b[:])
+	return b
 }
