@@ -123,3 +123,8 @@ func CheckMixed(nonExpression, expression []string) error {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// invalidValue returns "One or more parameter values were invalid: <msg>".
+func invalidValue(msg string) *model.Error {
+	return validation(model.InvalidPrefix + msg)
+}

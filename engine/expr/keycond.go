@@ -179,7 +179,7 @@ func buildKeyCondition(conds []keyCond, schema KeySchema) (*KeyCondition, error)
 		return nil, validation("Attempted conditional constraint is not an indexable operation")
 	}
 	if !typesMatch(hash, schema.HashType) {
-		return nil, model.InvalidParameter("Condition parameter type does not match schema type")
+		return nil, invalidValue("Condition parameter type does not match schema type")
 	}
 	if hash.op != "=" {
 		return nil, validation("Query key condition not supported")
@@ -199,7 +199,7 @@ func buildKeyCondition(conds []keyCond, schema KeySchema) (*KeyCondition, error)
 		return nil, validation("Attempted conditional constraint is not an indexable operation")
 	}
 	if !typesMatch(rng, schema.RangeType) {
-		return nil, model.InvalidParameter("Condition parameter type does not match schema type")
+		return nil, invalidValue("Condition parameter type does not match schema type")
 	}
 	kc.Range = &RangeCondition{Op: rng.op, Values: rng.values}
 	return kc, nil

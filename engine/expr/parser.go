@@ -31,7 +31,7 @@ const (
 // Error priorities of the three grammars (after syntax errors, which win).
 var (
 	conditionPriority  = []errCat{catParens, catUnknownFunc, catMisused, catReserved, catNesting, catName, catOperand, catDistinct, catFunction}
-	updatePriority     = []errCat{catReserved, catNesting, catUnknownFunc, catSection, catName, catValue, catOverlap, catConflict, catOperand, catFunction}
+	updatePriority     = []errCat{catReserved, catNesting, catUnknownFunc, catSection, catName, catValue, catOverlap, catConflict, catOperand, catMisused, catFunction}
 	projectionPriority = []errCat{catReserved, catNesting, catName, catOverlap, catConflict}
 )
 
