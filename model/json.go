@@ -82,6 +82,23 @@ type jsonDecoder struct {
 	b     []byte
 	i     int
 	depth int
+	// src is one string copy of b, made on first need: plain strings are cut
+	// from it, so a whole item costs one string allocation. Decoded strings
+	// therefore keep the (item-sized) input alive while any of them is.
+	src string
+}
+
+// plainString returns raw, a slice of d.b holding a plain string body, as a
+// string cut from d.src.
+func (d *jsonDecoder) plainString(raw []byte) string {
+	if len(raw) == 0 {
+		return ""
+	}
+	if d.src == "" {
+		d.src = string(d.b)
+	}
+	start := cap(d.b) - cap(raw)
+	return d.src[start : start+len(raw)]
 }
 
 func (d *jsonDecoder) ws() {
@@ -402,7 +419,7 @@ func (d *jsonDecoder) str() (string, *Error) {
 		return "", err
 	}
 	if plain {
-		return string(raw), nil
+		return d.plainString(raw), nil
 	}
 	return string(unquote(raw)), nil
 }
@@ -584,22 +601,22 @@ func (d *jsonDecoder) list() ([]AttributeValue, *Error) {
 }
 
 // key reads an object key followed by ':'. The returned bytes may point into
-// the input and are valid until the next read.
-func (d *jsonDecoder) key() ([]byte, *Error) {
+// the input; plain reports whether they are the raw, unescaped input.
+func (d *jsonDecoder) key() ([]byte, bool, *Error) {
 	raw, plain, err := d.rawString()
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	if !plain {
 		raw = unquote(raw)
 	}
 	d.ws()
 	if d.peek() != ':' {
-		return nil, d.syntax()
+		return nil, false, d.syntax()
 	}
 	d.i++
 	d.ws()
-	return raw, nil
+	return raw, plain, nil
 }
 
 // nextMember is nextElem for objects.
@@ -637,11 +654,14 @@ func (d *jsonDecoder) mapInto(m map[string]AttributeValue) *Error {
 		if !more {
 			return nil
 		}
-		k, err := d.key()
+		k, plain, err := d.key()
 		if err != nil {
 			return err
 		}
 		name := string(k)
+		if plain {
+			name = d.plainString(k)
+		}
 		var v AttributeValue
 		if err := d.value(&v); err != nil {
 			return err
@@ -665,7 +685,7 @@ func (d *jsonDecoder) skip() *Error {
 			if c == '{' {
 				more, err = d.nextMember(first)
 				if err == nil && more {
-					_, err = d.key()
+					_, _, err = d.key()
 				}
 			} else {
 				more, err = d.nextElem(first)
@@ -765,7 +785,7 @@ func (d *jsonDecoder) value(v *AttributeValue) *Error {
 		if !more {
 			break
 		}
-		k, err := d.key()
+		k, _, err := d.key()
 		if err != nil {
 			return err
 		}
