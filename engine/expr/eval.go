@@ -60,6 +60,9 @@ func checkText(param, text string) error {
 // error is always nil today; it is there so that evaluation limits can be
 // reported without changing callers.
 func (c *Condition) Eval(item model.Item) (bool, error) {
+	if c.root == nil {
+		return true, nil // an empty legacy condition
+	}
 	return evalCond(c.root, item), nil
 }
 
@@ -76,6 +79,9 @@ func (c *Condition) NestedNames() []string { return topLevelNames(c.root, true) 
 // topLevelNames collects the heads of the paths under n.
 func topLevelNames(n *node, nestedOnly bool) []string {
 	set := map[string]bool{}
+	if n == nil {
+		return nil
+	}
 	var walk func(*node)
 	walk = func(n *node) {
 		if n.kind == nPath && len(n.path) > 0 && (!nestedOnly || len(n.path) > 1) {
