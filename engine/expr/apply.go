@@ -38,10 +38,13 @@ func (u *Update) Apply(item model.Item) (model.Item, error) {
 	for k, v := range item {
 		out[k] = v
 	}
-	cloned := map[string]bool{}
+	var cloned map[string]bool // top-level attributes already deep-copied
 	for _, w := range plan {
 		name := w.path[0].Name
 		if len(w.path) > 1 && !cloned[name] {
+			if cloned == nil {
+				cloned = map[string]bool{}
+			}
 			out[name] = out[name].Clone()
 			cloned[name] = true
 		}

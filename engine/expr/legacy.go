@@ -199,10 +199,6 @@ func FromKeyConditions(conds map[string]model.Condition, schema KeySchema) (*Key
 	if len(kcs) != 1 && len(kcs) != 2 {
 		return nil, validation("Conditions can be of length 1 or 2 only")
 	}
-	// The partition key's condition is checked first, as DynamoDB does.
-	if len(kcs) == 2 && kcs[1].attr == schema.HashKey {
-		kcs[0], kcs[1] = kcs[1], kcs[0]
-	}
 	return buildKeyCondition(kcs, schema)
 }
 

@@ -195,15 +195,20 @@ func actionPaths(actions []action) []Path {
 	return paths
 }
 
-// checkPaths records overlapping or conflicting document paths.
+// checkPaths records the first pair of overlapping document paths, or
+// failing that the first pair of conflicting ones (overlaps take
+// precedence, so the search stops at the first).
 func (p *parser) checkPaths(paths []Path) {
 	for i, b := range paths {
 		for _, a := range paths[:i] {
 			switch pathRelation(a, b) {
 			case relOverlap:
 				p.record(catOverlap, msgOverlap(a, b))
+				return
 			case relConflict:
-				p.record(catConflict, msgConflict(a, b))
+				if p.errs[catConflict] == "" {
+					p.record(catConflict, msgConflict(a, b))
+				}
 			}
 		}
 	}
