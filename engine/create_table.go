@@ -32,8 +32,8 @@ func (e *Engine) CreateTable(ctx context.Context, in *model.CreateTableInput) (*
 		return nil, err
 	}
 	e.mu.Lock()
-	defer e.mu.Unlock()
 	if _, ok := e.tables[in.TableName]; ok {
+		e.mu.Unlock()
 		return nil, model.NewError(model.ErrResourceInUse, "Table already exists: %s", in.TableName)
 	}
 	now := e.now()
@@ -42,11 +42,13 @@ func (e *Engine) CreateTable(ctx context.Context, in *model.CreateTableInput) (*
 		enableStream(m, now)
 	}
 	if err := e.saveMeta(m); err != nil {
+		e.mu.Unlock()
 		return nil, asError(err)
 	}
 	t := e.newTable(m, &tableStats{})
 	e.tables[t.name] = t
 	out := &model.CreateTableOutput{TableDescription: t.describe()}
+	e.mu.Unlock()
 	e.activate(t.name)
 	return out, nil
 }
@@ -373,11 +375,11 @@ func checkKeySchema(ks []model.KeySchemaElement, index string) *model.Error {
 		prefix = "Invalid KeySchema for index " + index + ": "
 	}
 	if len(ks) > 0 && ks[0].KeyType != model.KeyTypeHash {
-		return model.Validation(prefix + "The first KeySchemaElement is not a HASH key type")
+		return model.Validation("%sThe first KeySchemaElement is not a HASH key type", prefix)
 	}
 	if len(ks) > 1 {
 		if ks[1].KeyType != model.KeyTypeRange {
-			return model.Validation(prefix + "The second KeySchemaElement is not a RANGE key type")
+			return model.Validation("%sThe second KeySchemaElement is not a RANGE key type", prefix)
 		}
 		if ks[0].AttributeName == ks[1].AttributeName {
 			return model.Validation("Both the Hash Key and the Range Key element in the KeySchema have the same name")

@@ -205,7 +205,7 @@ func (e *Engine) recountTable(t *table) error {
 				return false
 			}
 			count++
-			size += int64(storedSize(v))
+			size += int64(storedSize(v)) + indexEntryOverhead
 			return true
 		})
 		if err != nil {

@@ -127,18 +127,22 @@ func (e *Engine) UpdateItem(ctx context.Context, in *model.UpdateItemInput) (*mo
 }
 
 // checkUpdateTouchesKey rejects updates of primary-key attributes and
-// document paths into key attributes.
+// document paths into key attributes (table keys, then index keys).
 func (t *table) checkUpdateTouchesKey(exprs *parsedExprs) error {
 	if exprs.update == nil {
 		return nil
 	}
-	for _, ka := range []keyAttr{t.hash, t.rng} {
-		if ka.name == "" {
-			continue
-		}
-		if exprs.update.TouchesAttribute(ka.name) {
-			return model.InvalidParameter("Cannot update attribute %s. This attribute is part of the key", ka.name)
+	tableKeys := []string{t.hash.name}
+	if t.rng.name != "" {
+		tableKeys = append(tableKeys, t.rng.name)
+	}
+	var indexKeys []string
+	for _, ix := range t.indexes {
+		for _, ka := range []keyAttr{ix.hash, ix.rng} {
+			if ka.name != "" && !t.isKeyAttr(ka.name) {
+				indexKeys = append(indexKeys, ka.name)
+			}
 		}
 	}
-	return nil
+	return exprs.update.CheckKeys(tableKeys, indexKeys)
 }
