@@ -131,6 +131,9 @@ func (e *Engine) BatchGetItem(ctx context.Context, in *model.BatchGetItemInput) 
 		return nil, asError(err)
 	}
 	out.ConsumedCapacity = capacity.ReportAll(usages, in.ReturnConsumedCapacity)
+	for _, p := range plans {
+		e.logRequest("BatchGetItem", p.t.name, "", usages[p.t.name], true, len(out.Responses[p.t.name]), nil)
+	}
 	return out, nil
 }
 

@@ -105,8 +105,10 @@ func (e *Engine) BatchWriteItem(ctx context.Context, in *model.BatchWriteItemInp
 	for t, fx := range effects {
 		e.commit(t, fx)
 	}
-	for _, u := range usages {
+	for _, name := range sortedKeys(usages) {
+		u := usages[name]
 		u.Explain("BatchWriteItem on %s: each item rounded up to 1 KB = %s WCU", u.Table, capacity.FormatUnits(u.Write))
+		e.logRequest("BatchWriteItem", name, "", u, false, len(in.RequestItems[name]), nil)
 	}
 	out := &model.BatchWriteItemOutput{
 		UnprocessedItems: map[string][]model.WriteRequest{},

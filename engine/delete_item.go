@@ -61,6 +61,7 @@ func (e *Engine) DeleteItem(ctx context.Context, in *model.DeleteItemInput) (*mo
 			return err
 		}
 		if !ok {
+			usage.Write = capacity.WriteUnits(w.oldSize)
 			return failedCondition(in.ReturnValuesOnConditionCheckFailure, w.old)
 		}
 		usage.Write = tableWriteUnits(w)
@@ -70,9 +71,12 @@ func (e *Engine) DeleteItem(ctx context.Context, in *model.DeleteItemInput) (*mo
 		return e.applyWrite(tx, t, w, usage, &fx)
 	})
 	if err != nil {
-		return nil, asError(err)
+		err = asError(err)
+		e.logRequest("DeleteItem", t.name, "", usage, false, 0, err)
+		return nil, err
 	}
 	e.commit(t, &fx)
+	e.logRequest("DeleteItem", t.name, "", usage, false, 1, nil)
 	usage.Explain("DeleteItem on %s: %s", t.name, explainWrite(w))
 	out := &model.DeleteItemOutput{ConsumedCapacity: usage.Report(in.ReturnConsumedCapacity)}
 	if in.ReturnValues == model.ReturnValuesAllOld && w.old != nil {

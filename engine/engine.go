@@ -72,8 +72,9 @@ type Engine struct {
 	backfills sync.WaitGroup
 	stop      chan struct{}
 
-	ttl ttlState
-	hub hub
+	ttl    ttlState
+	hub    hub
+	reqLog requestLog
 
 	progressMu sync.Mutex
 	progress   map[string]*BackfillProgress

@@ -8,8 +8,9 @@ import (
 
 // Event kinds published to subscribers.
 const (
-	EventStream = "stream" // a change-stream record was written
-	EventTTL    = "ttl"    // the TTL sweeper deleted an item
+	EventStream  = "stream"  // a change-stream record was written
+	EventTTL     = "ttl"     // the TTL sweeper deleted an item
+	EventRequest = "request" // a data-plane request finished
 )
 
 // Event is something the engine did that a live view may want to show.
@@ -18,6 +19,8 @@ type Event struct {
 	Table  string
 	Record *model.Record // EventStream
 	TTL    *TTLDeletion  // EventTTL
+	// Request is set on EventRequest.
+	Request *RequestRecord
 }
 
 // hub fans engine events out to subscribers without ever blocking a writer:

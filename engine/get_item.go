@@ -60,6 +60,7 @@ func (e *Engine) GetItem(ctx context.Context, in *model.GetItemInput) (*model.Ge
 	}
 	usage := &capacity.Usage{Table: t.name, Read: capacity.ReadUnits(size, consistent)}
 	usage.Explain("GetItem on %s: %s", t.name, explainRead(size, 1, consistent))
+	e.logRequest("GetItem", t.name, "", usage, true, min(len(item), 1), nil)
 	out := &model.GetItemOutput{ConsumedCapacity: usage.Report(in.ReturnConsumedCapacity)}
 	if item != nil {
 		if exprs.projection != nil {

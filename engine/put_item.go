@@ -69,6 +69,7 @@ func (e *Engine) PutItem(ctx context.Context, in *model.PutItemInput) (*model.Pu
 			return err
 		}
 		if !ok {
+			usage.Write = capacity.WriteUnits(w.oldSize)
 			return failedCondition(in.ReturnValuesOnConditionCheckFailure, w.old)
 		}
 		if err := t.checkItemCollection(tx, w); err != nil {
@@ -78,9 +79,12 @@ func (e *Engine) PutItem(ctx context.Context, in *model.PutItemInput) (*model.Pu
 		return e.applyWrite(tx, t, w, usage, &fx)
 	})
 	if err != nil {
-		return nil, asError(err)
+		err = asError(err)
+		e.logRequest("PutItem", t.name, "", usage, false, 0, err)
+		return nil, err
 	}
 	e.commit(t, &fx)
+	e.logRequest("PutItem", t.name, "", usage, false, 1, nil)
 	usage.Explain("PutItem on %s: %s", t.name, explainWrite(w))
 	out := &model.PutItemOutput{ConsumedCapacity: usage.Report(in.ReturnConsumedCapacity)}
 	if in.ReturnValues == model.ReturnValuesAllOld && w.old != nil {

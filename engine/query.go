@@ -112,5 +112,6 @@ func (e *Engine) query(ctx context.Context, in *model.QueryInput) (*model.QueryO
 		out.LastEvaluatedKey = pr.lastKey
 	}
 	pr.usageCache = usage
+	e.logRequest("Query", t.name, in.IndexName, usage, true, pr.countN, nil)
 	return out, pr, nil
 }

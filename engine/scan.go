@@ -116,5 +116,6 @@ func (e *Engine) scan(ctx context.Context, in *model.ScanInput) (*model.ScanOutp
 		out.LastEvaluatedKey = pr.lastKey
 	}
 	pr.usageCache = usage
+	e.logRequest("Scan", t.name, in.IndexName, usage, true, pr.countN, nil)
 	return out, pr, nil
 }

@@ -62,6 +62,7 @@ func (e *Engine) UpdateItem(ctx context.Context, in *model.UpdateItemInput) (*mo
 			return err
 		}
 		if !ok {
+			usage.Write = capacity.WriteUnits(w.oldSize)
 			return failedCondition(in.ReturnValuesOnConditionCheckFailure, w.old)
 		}
 		base := w.old
@@ -98,9 +99,12 @@ func (e *Engine) UpdateItem(ctx context.Context, in *model.UpdateItemInput) (*mo
 		return e.applyWrite(tx, t, w, usage, &fx)
 	})
 	if err != nil {
-		return nil, asError(err)
+		err = asError(err)
+		e.logRequest("UpdateItem", t.name, "", usage, false, 0, err)
+		return nil, err
 	}
 	e.commit(t, &fx)
+	e.logRequest("UpdateItem", t.name, "", usage, false, 1, nil)
 	usage.Explain("UpdateItem on %s: %s", t.name, explainWrite(w))
 	out := &model.UpdateItemOutput{ConsumedCapacity: usage.Report(in.ReturnConsumedCapacity)}
 	switch in.ReturnValues {

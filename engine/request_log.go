@@ -1,0 +1,71 @@
+package engine
+
+import (
+	"sync"
+	"time"
+
+	"github.com/dynoscope/dynoscope/engine/capacity"
+)
+
+// maxRequestLog bounds the in-memory log of recent requests.
+const maxRequestLog = 256
+
+// RequestRecord is one data-plane request as the explorer shows it: what
+// ran, on which table or index, what it consumed and why.
+type RequestRecord struct {
+	At     time.Time
+	Action string
+	Table  string
+	Index  string
+	// Units is the total consumed (RCU for reads, WCU for writes).
+	Units float64
+	Read  bool
+	// Lines itemise the charge ("Query on Thread/LastPostIndex: 4 index
+	// entries, 800 B → 1 × 4 KB = 1 RCU", ...).
+	Lines []string
+	Items int    // items returned or written
+	Error string // DynamoDB's error text when the request failed
+}
+
+type requestLog struct {
+	mu      sync.Mutex
+	records []RequestRecord
+	seq     uint64
+}
+
+// logRequest records a finished request.
+func (e *Engine) logRequest(action, table, index string, u *capacity.Usage, read bool, items int, err error) {
+	rec := RequestRecord{At: e.now(), Action: action, Table: table, Index: index, Read: read, Items: items}
+	if u != nil {
+		rec.Units = u.Total()
+		rec.Lines = u.Lines
+	}
+	if err != nil {
+		rec.Error = err.Error()
+	}
+	e.reqLog.mu.Lock()
+	e.reqLog.records = append(e.reqLog.records, rec)
+	if over := len(e.reqLog.records) - maxRequestLog; over > 0 {
+		e.reqLog.records = append([]RequestRecord(nil), e.reqLog.records[over:]...)
+	}
+	e.reqLog.seq++
+	e.reqLog.mu.Unlock()
+	e.publish(Event{Kind: EventRequest, Table: table, Request: &rec})
+}
+
+// RecentRequests returns the most recent requests, oldest first.
+func (e *Engine) RecentRequests() []RequestRecord {
+	e.reqLog.mu.Lock()
+	defer e.reqLog.mu.Unlock()
+	return append([]RequestRecord(nil), e.reqLog.records...)
+}
+
+// LastRequest returns the most recent request, if any.
+func (e *Engine) LastRequest() (RequestRecord, bool) {
+	e.reqLog.mu.Lock()
+	defer e.reqLog.mu.Unlock()
+	if len(e.reqLog.records) == 0 {
+		return RequestRecord{}, false
+	}
+	return e.reqLog.records[len(e.reqLog.records)-1], true
+}
