@@ -520,6 +520,103 @@ func TestSDKItemErrors(t *testing.T) {
 	wantItem(t, "ConditionalCheckFailedException.Item", ccf.Item, item)
 }
 
+// TestSDKOtherActions sends the remaining actions through the SDK once
+// each, so that every reply shape is parsed by a real client.
+func TestSDKOtherActions(t *testing.T) {
+	c := newSDKClient(t)
+	ctx := context.Background()
+	_, err := c.CreateTable(ctx, &dynamodb.CreateTableInput{
+		TableName: aws.String("events"),
+		AttributeDefinitions: []types.AttributeDefinition{
+			keyDef("pk", types.ScalarAttributeTypeS),
+			keyDef("sk", types.ScalarAttributeTypeN),
+		},
+		KeySchema:   []types.KeySchemaElement{keyElem("pk", types.KeyTypeHash), keyElem("sk", types.KeyTypeRange)},
+		BillingMode: types.BillingModePayPerRequest,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	waitActive(t, c, "events")
+	table := aws.String("events")
+	for i := 1; i <= 3; i++ {
+		up, err := c.UpdateItem(ctx, &dynamodb.UpdateItemInput{
+			TableName: table,
+			Key: map[string]types.AttributeValue{
+				"pk": &types.AttributeValueMemberS{Value: "p"},
+				"sk": &types.AttributeValueMemberN{Value: fmt.Sprint(i)},
+			},
+			UpdateExpression:          aws.String("SET #c = if_not_exists(#c, :zero) + :one"),
+			ExpressionAttributeNames:  map[string]string{"#c": "count"},
+			ExpressionAttributeValues: map[string]types.AttributeValue{":zero": &types.AttributeValueMemberN{Value: "0"}, ":one": &types.AttributeValueMemberN{Value: "1"}},
+			ReturnValues:              types.ReturnValueUpdatedNew,
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantItem(t, "UpdateItem UPDATED_NEW", up.Attributes, map[string]types.AttributeValue{"count": &types.AttributeValueMemberN{Value: "1"}})
+	}
+
+	q, err := c.Query(ctx, &dynamodb.QueryInput{
+		TableName:                 table,
+		KeyConditionExpression:    aws.String("pk = :p AND sk > :s"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":p": &types.AttributeValueMemberS{Value: "p"}, ":s": &types.AttributeValueMemberN{Value: "1"}},
+		ScanIndexForward:          aws.Bool(false),
+		Limit:                     aws.Int32(1),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if q.Count != 1 || q.ScannedCount != 1 || len(q.Items) != 1 || q.LastEvaluatedKey == nil {
+		t.Errorf("Query: Count %d ScannedCount %d Items %d LastEvaluatedKey %v", q.Count, q.ScannedCount, len(q.Items), q.LastEvaluatedKey)
+	} else {
+		wantItem(t, "Query item", q.Items[0], map[string]types.AttributeValue{
+			"pk":    &types.AttributeValueMemberS{Value: "p"},
+			"sk":    &types.AttributeValueMemberN{Value: "3"},
+			"count": &types.AttributeValueMemberN{Value: "1"},
+		})
+	}
+
+	sc, err := c.Scan(ctx, &dynamodb.ScanInput{TableName: table, Select: types.SelectCount})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sc.Count != 3 || sc.ScannedCount != 3 || sc.Items != nil {
+		t.Errorf("Scan COUNT: Count %d ScannedCount %d Items %v", sc.Count, sc.ScannedCount, sc.Items)
+	}
+
+	ttl, err := c.UpdateTimeToLive(ctx, &dynamodb.UpdateTimeToLiveInput{
+		TableName:               table,
+		TimeToLiveSpecification: &types.TimeToLiveSpecification{Enabled: aws.Bool(true), AttributeName: aws.String("expires")},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := ttl.TimeToLiveSpecification; s == nil || !aws.ToBool(s.Enabled) || aws.ToString(s.AttributeName) != "expires" {
+		t.Errorf("UpdateTimeToLive: %+v", s)
+	}
+	dttl, err := c.DescribeTimeToLive(ctx, &dynamodb.DescribeTimeToLiveInput{TableName: table})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := dttl.TimeToLiveDescription; d == nil || aws.ToString(d.AttributeName) != "expires" ||
+		(d.TimeToLiveStatus != types.TimeToLiveStatusEnabled && d.TimeToLiveStatus != types.TimeToLiveStatusEnabling) {
+		t.Errorf("DescribeTimeToLive: %+v", d)
+	}
+
+	ut, err := c.UpdateTable(ctx, &dynamodb.UpdateTableInput{
+		TableName:           table,
+		StreamSpecification: &types.StreamSpecification{StreamEnabled: aws.Bool(true), StreamViewType: types.StreamViewTypeNewAndOldImages},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := ut.TableDescription; d == nil || d.StreamSpecification == nil || !aws.ToBool(d.StreamSpecification.StreamEnabled) ||
+		!strings.HasPrefix(aws.ToString(d.LatestStreamArn), "arn:aws:dynamodb:us-east-1:000000000000:table/events/stream/") {
+		t.Errorf("UpdateTable stream: %+v", d)
+	}
+}
+
 // benchmarkSDK runs op in parallel through the SDK and reports ops/s.
 //
 //	go test ./engine/server/ -run '^$' -bench SDK -benchmem
