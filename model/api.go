@@ -1,5 +1,7 @@
 package model
 
+import "encoding/json"
+
 // Values of ReturnConsumedCapacity, ReturnValues, Select and friends.
 const (
 	ReturnCapacityNone    = "NONE"
@@ -379,4 +381,30 @@ type TimeToLiveDescription struct {
 // DescribeTimeToLiveOutput is DescribeTimeToLive's response.
 type DescribeTimeToLiveOutput struct {
 	TimeToLiveDescription *TimeToLiveDescription `json:"TimeToLiveDescription"`
+}
+
+// MarshalJSON writes Items (an empty list included) unless the query counted
+// only (Select COUNT), as DynamoDB does.
+func (o QueryOutput) MarshalJSON() ([]byte, error) {
+	type plain QueryOutput
+	if o.Items == nil {
+		return json.Marshal(plain(o))
+	}
+	return json.Marshal(struct {
+		Items []Item `json:"Items"`
+		plain
+	}{o.Items, plain(o)})
+}
+
+// MarshalJSON writes Items (an empty list included) unless the scan counted
+// only (Select COUNT), as DynamoDB does.
+func (o ScanOutput) MarshalJSON() ([]byte, error) {
+	type plain ScanOutput
+	if o.Items == nil {
+		return json.Marshal(plain(o))
+	}
+	return json.Marshal(struct {
+		Items []Item `json:"Items"`
+		plain
+	}{o.Items, plain(o)})
 }
