@@ -188,10 +188,29 @@ func (e *Engine) load() error {
 		})
 	})
 	e.streamSeq.Store(maxSeq)
+	var activate []string
+	var resume []func()
 	for _, t := range e.tables {
+		name := t.name
 		if t.meta.Desc.TableStatus == model.StatusCreating || t.meta.Desc.TableStatus == model.StatusUpdating {
-			e.activate(t.name)
+			activate = append(activate, name)
 		}
+		// Resume online index work that a close or crash interrupted.
+		for _, g := range t.meta.Desc.GlobalSecondaryIndexes {
+			index := g.IndexName
+			switch {
+			case g.IndexStatus == model.StatusCreating && g.Backfilling != nil:
+				resume = append(resume, func() { e.startBackfill(name, index) })
+			case g.IndexStatus == model.StatusDeleting:
+				resume = append(resume, func() { e.startIndexDrop(name, index) })
+			}
+		}
+	}
+	for _, name := range activate {
+		e.activate(name)
+	}
+	for _, f := range resume {
+		f()
 	}
 	return err
 }
