@@ -67,6 +67,9 @@ type Usage struct {
 	Write   float64
 	Indexes []IndexUsage
 	Lines   []string
+	// Items is how many items the request read or wrote, for the metrics
+	// feed's item counts (optional: zero records none).
+	Items int
 }
 
 // AddIndex adds units consumed on an index.
@@ -127,6 +130,7 @@ func (u *Usage) Report(mode string) *model.ConsumedCapacity {
 func (u *Usage) Merge(other *Usage) {
 	u.Read += other.Read
 	u.Write += other.Write
+	u.Items += other.Items
 	for _, ix := range other.Indexes {
 		u.AddIndex(ix.Name, ix.Global, ix.Read, ix.Write)
 	}
