@@ -360,3 +360,31 @@ func TestCheckUnusedAcrossKinds(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+func TestCreatesItem(t *testing.T) {
+	for expr, want := range map[string]bool{
+		"SET a = :s":             true,
+		"ADD n :one":             true,
+		"REMOVE a":               false,
+		"DELETE ss :ss":          false,
+		"REMOVE a DELETE ss :ss": false,
+		"REMOVE a SET b = :s":    true,
+	} {
+		u, err := newCtx(t).ParseUpdate(expr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := u.CreatesItem(); got != want {
+			t.Errorf("%s: CreatesItem = %v", expr, got)
+		}
+	}
+	for _, m := range []map[string]model.AttributeValueUpdate{nil, {"a": {Action: "DELETE"}}} {
+		u, err := FromAttributeUpdates(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !u.CreatesItem() {
+			t.Errorf("legacy %v: CreatesItem = false", m)
+		}
+	}
+}
