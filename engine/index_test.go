@@ -175,7 +175,7 @@ func TestIndexWriteCapacity(t *testing.T) {
 	}
 	for _, tt := range tests {
 		cc := write(tt.item)
-		if got := cc.GlobalSecondaryIndexes["EscalatedIndex"].CapacityUnits; got != tt.gsi || cc.CapacityUnits != tt.want {
+		if got := float64(cc.GlobalSecondaryIndexes["EscalatedIndex"].CapacityUnits); got != tt.gsi || float64(cc.CapacityUnits) != tt.want {
 			t.Errorf("%s: GSI %v total %v, want GSI %v total %v", tt.name, got, cc.CapacityUnits, tt.gsi, tt.want)
 		}
 	}

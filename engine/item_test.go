@@ -158,12 +158,12 @@ func TestConsumedCapacityUnits(t *testing.T) {
 	put := func(item model.Item) float64 {
 		out, err := e.PutItem(ctx, &model.PutItemInput{TableName: "cap", Item: item, ReturnConsumedCapacity: "TOTAL"})
 		mustOK(t, err)
-		return out.ConsumedCapacity.CapacityUnits
+		return float64(out.ConsumedCapacity.CapacityUnits)
 	}
 	get := func(consistent bool) float64 {
 		out, err := e.GetItem(ctx, &model.GetItemInput{TableName: "cap", Key: model.Item{"pk": model.S("k")}, ConsistentRead: boolp(consistent), ReturnConsumedCapacity: "TOTAL"})
 		mustOK(t, err)
-		return out.ConsumedCapacity.CapacityUnits
+		return float64(out.ConsumedCapacity.CapacityUnits)
 	}
 	if u := get(true); u != 1 {
 		t.Errorf("get of a missing item, strong = %v, want 1", u)

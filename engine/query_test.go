@@ -194,7 +194,7 @@ func TestQueryCapacity(t *testing.T) {
 		out, err := e.Query(ctx, &model.QueryInput{TableName: "cap", KeyConditionExpression: "pk = :p", ConsistentRead: boolp(tt.consistent),
 			ExpressionAttributeValues: map[string]model.AttributeValue{":p": model.S("p")}, ReturnConsumedCapacity: "TOTAL"})
 		mustOK(t, err)
-		if out.ConsumedCapacity.CapacityUnits != tt.want || out.Count != 1500 {
+		if float64(out.ConsumedCapacity.CapacityUnits) != tt.want || out.Count != 1500 {
 			t.Errorf("consistent=%v: %v RCU for %d items, want %v", tt.consistent, out.ConsumedCapacity.CapacityUnits, out.Count, tt.want)
 		}
 	}

@@ -75,11 +75,6 @@ func (p *exprParams) parse(schema *expr.KeySchema) (*parsedExprs, error) {
 		return nil, err
 	}
 	out := &parsedExprs{}
-	if p.keyCondition != "" && schema != nil {
-		if out.keyCond, err = ctx.ParseKeyCondition(p.keyCondition, *schema); err != nil {
-			return nil, err
-		}
-	}
 	if p.update != "" {
 		if out.update, err = ctx.ParseUpdate(p.update); err != nil {
 			return nil, err
@@ -87,6 +82,11 @@ func (p *exprParams) parse(schema *expr.KeySchema) (*parsedExprs, error) {
 	}
 	if p.condition != "" {
 		if out.condition, err = ctx.ParseCondition("ConditionExpression", p.condition); err != nil {
+			return nil, err
+		}
+	}
+	if p.keyCondition != "" && schema != nil {
+		if out.keyCond, err = ctx.ParseKeyCondition(p.keyCondition, *schema); err != nil {
 			return nil, err
 		}
 	}

@@ -1,6 +1,10 @@
 package model
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"strconv"
+	"strings"
+)
 
 // Values of ReturnConsumedCapacity, ReturnValues, Select and friends.
 const (
@@ -23,20 +27,33 @@ const (
 	ReturnItemCollectionMetricsNone = "NONE"
 )
 
+// Units is a number of capacity units. On the wire it is always a decimal
+// with a fraction, as DynamoDB writes it ("1.0", "2.5").
+type Units float64
+
+// MarshalJSON writes the units as DynamoDB does: 1 as 1.0.
+func (u Units) MarshalJSON() ([]byte, error) {
+	b := strconv.AppendFloat(nil, float64(u), 'f', -1, 64)
+	if !strings.ContainsRune(string(b), '.') {
+		b = append(b, '.', '0')
+	}
+	return b, nil
+}
+
 // Capacity is the units one table or index consumed.
 type Capacity struct {
-	ReadCapacityUnits  *float64 `json:"ReadCapacityUnits,omitempty"`
-	WriteCapacityUnits *float64 `json:"WriteCapacityUnits,omitempty"`
-	CapacityUnits      float64  `json:"CapacityUnits"`
+	ReadCapacityUnits  *Units `json:"ReadCapacityUnits,omitempty"`
+	WriteCapacityUnits *Units `json:"WriteCapacityUnits,omitempty"`
+	CapacityUnits      Units  `json:"CapacityUnits"`
 }
 
 // ConsumedCapacity is what a request consumed, as ReturnConsumedCapacity
 // reports it.
 type ConsumedCapacity struct {
 	TableName              string              `json:"TableName"`
-	CapacityUnits          float64             `json:"CapacityUnits"`
-	ReadCapacityUnits      *float64            `json:"ReadCapacityUnits,omitempty"`
-	WriteCapacityUnits     *float64            `json:"WriteCapacityUnits,omitempty"`
+	CapacityUnits          Units               `json:"CapacityUnits"`
+	ReadCapacityUnits      *Units              `json:"ReadCapacityUnits,omitempty"`
+	WriteCapacityUnits     *Units              `json:"WriteCapacityUnits,omitempty"`
 	Table                  *Capacity           `json:"Table,omitempty"`
 	LocalSecondaryIndexes  map[string]Capacity `json:"LocalSecondaryIndexes,omitempty"`
 	GlobalSecondaryIndexes map[string]Capacity `json:"GlobalSecondaryIndexes,omitempty"`

@@ -26,3 +26,15 @@ func TestQueryScanOutputItemsOnTheWire(t *testing.T) {
 		}
 	}
 }
+
+func TestUnitsOnTheWire(t *testing.T) {
+	for _, tt := range []struct {
+		u    Units
+		want string
+	}{{1, "1.0"}, {2.5, "2.5"}, {0.5, "0.5"}, {24, "24.0"}, {0, "0.0"}} {
+		b, _ := json.Marshal(ConsumedCapacity{TableName: "t", CapacityUnits: tt.u})
+		if want := `{"TableName":"t","CapacityUnits":` + tt.want + `}`; string(b) != want {
+			t.Errorf("%v: %s, want %s", float64(tt.u), b, want)
+		}
+	}
+}

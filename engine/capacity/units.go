@@ -103,12 +103,12 @@ func (u *Usage) Total() float64 {
 func (u *Usage) Report(mode string) *model.ConsumedCapacity {
 	switch mode {
 	case model.ReturnCapacityTotal:
-		return &model.ConsumedCapacity{TableName: u.Table, CapacityUnits: u.Total()}
+		return &model.ConsumedCapacity{TableName: u.Table, CapacityUnits: model.Units(u.Total())}
 	case model.ReturnCapacityIndexes:
-		cc := &model.ConsumedCapacity{TableName: u.Table, CapacityUnits: u.Total(),
-			Table: &model.Capacity{CapacityUnits: u.Read + u.Write}}
+		cc := &model.ConsumedCapacity{TableName: u.Table, CapacityUnits: model.Units(u.Total()),
+			Table: &model.Capacity{CapacityUnits: model.Units(u.Read + u.Write)}}
 		for _, ix := range u.Indexes {
-			c := model.Capacity{CapacityUnits: ix.Read + ix.Write}
+			c := model.Capacity{CapacityUnits: model.Units(ix.Read + ix.Write)}
 			if ix.Global {
 				if cc.GlobalSecondaryIndexes == nil {
 					cc.GlobalSecondaryIndexes = map[string]model.Capacity{}
