@@ -41,8 +41,17 @@ func (t *table) streamEnabled() (string, bool) {
 	return s.StreamViewType, true
 }
 
-func streamKey(table string, seq uint64) string {
-	return fmt.Sprintf("%s%s/%020d", prefixStream, table, seq)
+// streamPrefix returns S/<table>/<label>/, the key range of one stream's
+// records. Under it, the record with sequence number n is at %020d of n,
+// and the trim mark (the last trimmed sequence number) at "!", which sorts
+// before every record.
+func streamPrefix(table, label string) string {
+	return prefixStream + table + "/" + label + "/"
+}
+
+// streamKey returns the storage key of a stream record.
+func streamKey(table, label string, seq uint64) string {
+	return fmt.Sprintf("%s%020d", streamPrefix(table, label), seq)
 }
 
 func streamSeqFromKey(k string) uint64 {
@@ -105,7 +114,7 @@ func (e *Engine) appendStreamRecord(tx *buntdb.Tx, t *table, w *itemWrite, fx *w
 	if err != nil {
 		return err
 	}
-	if _, _, err = tx.Set(streamKey(t.name, seq), string(b), nil); err != nil {
+	if _, _, err = tx.Set(streamKey(t.name, t.meta.Desc.LatestStreamLabel, seq), string(b), nil); err != nil {
 		return err
 	}
 	fx.records = append(fx.records, rec)

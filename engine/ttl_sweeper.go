@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/tidwall/buntdb"
@@ -42,6 +43,14 @@ type ttlState struct {
 	mu     sync.Mutex
 	recent []TTLDeletion
 	kick   chan struct{}
+	// queueReads counts the queue keys sweeps have visited: a sweep with
+	// nothing due visits none (tests check it).
+	queueReads atomic.Int64
+	// hook, when set (tests only), runs inside a sweep transaction after
+	// each item ("item", items so far in the batch; an error aborts the
+	// transaction) and after each commit ("commit", batches so far).
+	hook    func(point string, n int) error
+	batches int
 }
 
 func (e *Engine) ttlDelay() time.Duration {
@@ -80,6 +89,7 @@ func (e *Engine) startSweeper() {
 			case <-e.ttl.kick:
 			}
 			e.SweepTTL()
+			e.TrimStreams()
 		}
 	}()
 }
@@ -145,6 +155,7 @@ func (e *Engine) sweepTableBatch(name string) (deleted int, more bool) {
 	err := e.db.Update(func(tx *buntdb.Tx) error {
 		var queue []string
 		tx.AscendRange("", lo, hi, func(k, _ string) bool {
+			e.ttl.queueReads.Add(1)
 			if len(queue) == ttlSweepBatch {
 				more = true
 				return false
@@ -169,11 +180,20 @@ func (e *Engine) sweepTableBatch(name string) (deleted int, more bool) {
 			}
 			attr, _ := t.ttlAttr()
 			done = append(done, TTLDeletion{Table: t.name, Key: t.keyOf(w.old), Expiry: w.old[attr].N, At: now})
+			if e.ttl.hook != nil {
+				if err := e.ttl.hook("item", len(done)); err != nil {
+					return err
+				}
+			}
 		}
 		return nil
 	})
 	if err != nil {
 		return 0, false
+	}
+	if e.ttl.hook != nil {
+		e.ttl.batches++
+		e.ttl.hook("commit", e.ttl.batches)
 	}
 	e.commit(t, &fx)
 	if len(done) > 0 {

@@ -66,22 +66,32 @@ func (e *Engine) UpdateTimeToLive(ctx context.Context, in *model.UpdateTimeToLiv
 	if spec.Enabled {
 		m.TTL.Status = ttlEnabled
 	}
+	// The queue is built before the metadata says ENABLED and dropped after
+	// it says DISABLED, so a crash in between leaves at worst an unused
+	// queue (the next enabling rebuilds it), never an enabled TTL without
+	// its queue. Writers are locked out meanwhile (e.mu).
+	if spec.Enabled {
+		if err := e.rebuildTTLQueue(t, spec.AttributeName, true); err != nil {
+			return nil, asError(err)
+		}
+	}
 	nt, err := e.replaceTable(t, m)
 	if err != nil {
 		return nil, asError(err)
 	}
-	if err := e.rebuildTTLQueue(nt); err != nil {
-		return nil, asError(err)
+	if !spec.Enabled {
+		if err := e.rebuildTTLQueue(nt, "", false); err != nil {
+			return nil, asError(err)
+		}
 	}
 	e.kickSweeper()
 	return &model.UpdateTimeToLiveOutput{TimeToLiveSpecification: &spec}, nil
 }
 
-// rebuildTTLQueue drops a table's TTL queue and, when TTL is on, fills it
-// from the table's items in one transaction.
-func (e *Engine) rebuildTTLQueue(t *table) error {
+// rebuildTTLQueue drops a table's TTL queue and, when on, fills it from the
+// table's items by attribute attr, in one transaction.
+func (e *Engine) rebuildTTLQueue(t *table, attr string, on bool) error {
 	prefix := prefixTTL + t.name + "/"
-	attr, on := t.ttlAttr()
 	return e.db.Update(func(tx *buntdb.Tx) error {
 		var stale []string
 		tx.AscendGreaterOrEqual("", prefix, func(k, _ string) bool {

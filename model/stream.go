@@ -1,6 +1,10 @@
 package model
 
-// Identity is the userIdentity of a stream record (set on TTL deletes).
+// Identity is the userIdentity of a stream record, set only on TTL deletes:
+// Type "Service", PrincipalId "dynamodb.amazonaws.com". The Streams API
+// (GetRecords, and so the SDKs' dynamodbstreams clients) spells its members
+// Type and PrincipalId; Lambda's event form lower-cases them (type,
+// principalId), which is what the developer guide shows.
 type Identity struct {
 	Type        string `json:"Type"`
 	PrincipalID string `json:"PrincipalId"`
@@ -17,7 +21,10 @@ type StreamRecord struct {
 	StreamViewType              string  `json:"StreamViewType"`
 }
 
-// Record is one change-stream record as the Streams API returns it.
+// Record is one change-stream record as the Streams API returns it: the
+// record's own members are lower camel case (eventID, eventName, dynamodb,
+// userIdentity), those of its dynamodb part Pascal case, as in the service
+// model. Lambda adds eventSourceARN, which GetRecords does not return.
 type Record struct {
 	EventID      string        `json:"eventID"`
 	EventName    string        `json:"eventName"`

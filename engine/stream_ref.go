@@ -1,0 +1,223 @@
+package engine
+
+import (
+	"fmt"
+	"hash/fnv"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/tidwall/buntdb"
+
+	"github.com/dynoscope/dynoscope/model"
+)
+
+// streamMarkKey is the key, under a stream's prefix, of its trim mark: the
+// sequence number of the last record trimmed from it.
+const streamMarkKey = "!"
+
+// streamRef is one stream of a table: the table's latest stream (enabled
+// or not), or an earlier one that still has records inside the retention
+// period. One shard per stream.
+type streamRef struct {
+	t       *table
+	label   string
+	arn     string
+	latest  bool
+	enabled bool
+}
+
+func (e *Engine) newStreamRef(t *table, label string) *streamRef {
+	s := &streamRef{t: t, label: label, arn: t.meta.Desc.TableArn + "/stream/" + label}
+	s.latest = label == t.meta.Desc.LatestStreamLabel
+	if s.latest {
+		_, s.enabled = t.streamEnabled()
+	}
+	return s
+}
+
+// prefix is the key range of the stream's records.
+func (s *streamRef) prefix() string { return streamPrefix(s.t.name, s.label) }
+
+// status is ENABLED for the table's live stream, DISABLED otherwise.
+func (s *streamRef) status() string {
+	if s.enabled {
+		return model.StreamStatusEnabled
+	}
+	return model.StreamStatusDisabled
+}
+
+// created is the stream's creation time, read back from its label.
+func (s *streamRef) created() time.Time {
+	t, err := time.Parse(streamLabelLayout, s.label)
+	if err != nil {
+		return time.Time{}
+	}
+	return t
+}
+
+// shardID names the stream's one shard as DynamoDB does:
+// shardId-<20-digit creation milliseconds>-<8 hex digits>.
+func (s *streamRef) shardID() string {
+	h := fnv.New32a()
+	h.Write([]byte(s.arn))
+	ms := s.created().UnixMilli()
+	if ms < 0 {
+		ms = 0
+	}
+	return fmt.Sprintf("shardId-%020d-%08x", ms, h.Sum32())
+}
+
+// streamNotFound is the Streams API's error for an unknown stream ARN.
+func streamNotFound(arn string) *model.Error {
+	return model.NewError(model.ErrResourceNotFound, "Requested resource not found: Stream: %s not found", arn)
+}
+
+// splitStreamARN cuts arn:aws:dynamodb:<region>:<account>:table/<t>/stream/<label>
+// into the table name and the label.
+func splitStreamARN(arn string) (table, label string, ok bool) {
+	parts := strings.SplitN(arn, ":", 6)
+	if len(parts) != 6 || parts[0] != "arn" || parts[2] != "dynamodb" {
+		return "", "", false
+	}
+	rest, ok := strings.CutPrefix(parts[5], "table/")
+	if !ok {
+		return "", "", false
+	}
+	table, label, ok = strings.Cut(rest, "/stream/")
+	if !ok || table == "" || label == "" || strings.Contains(label, "/") {
+		return "", "", false
+	}
+	return table, label, true
+}
+
+// resolveStream finds the stream an ARN names. The caller holds e.mu
+// (read). A stream that is not the table's latest exists only while it has
+// records.
+func (e *Engine) resolveStream(arn string) (*streamRef, *model.Error) {
+	name, label, ok := splitStreamARN(arn)
+	if !ok {
+		return nil, streamNotFound(arn)
+	}
+	t := e.tables[name]
+	if t == nil {
+		return nil, streamNotFound(arn)
+	}
+	s := e.newStreamRef(t, label)
+	if s.arn != arn {
+		return nil, streamNotFound(arn) // another region or account
+	}
+	if s.latest {
+		return s, nil
+	}
+	var found bool
+	err := e.db.View(func(tx *buntdb.Tx) error {
+		_, _, found = firstStreamRecord(tx, s.prefix(), 0)
+		return nil
+	})
+	if err != nil || !found {
+		return nil, streamNotFound(arn)
+	}
+	return s, nil
+}
+
+// tableStreams lists a table's streams in ARN order: every label that still
+// has records, and the latest stream even without records. The caller
+// holds e.mu (read).
+func (e *Engine) tableStreams(tx *buntdb.Tx, t *table) []*streamRef {
+	labels := streamLabels(tx, t.name)
+	if l := t.meta.Desc.LatestStreamLabel; l != "" {
+		i := sort.SearchStrings(labels, l)
+		if i == len(labels) || labels[i] != l {
+			labels = append(labels, "")
+			copy(labels[i+1:], labels[i:])
+			labels[i] = l
+		}
+	}
+	out := make([]*streamRef, 0, len(labels))
+	for _, l := range labels {
+		out = append(out, e.newStreamRef(t, l))
+	}
+	return out
+}
+
+// streamLabels returns, in order, the labels under S/<table>/ that hold at
+// least one record. It seeks once or twice per stream, never reading the
+// records in between.
+func streamLabels(tx *buntdb.Tx, table string) []string {
+	base := prefixStream + table + "/"
+	var labels []string
+	cursor := base
+	for cursor != "" {
+		label, next := "", ""
+		tx.AscendGreaterOrEqual("", cursor, func(k, _ string) bool {
+			if !strings.HasPrefix(k, base) {
+				return false
+			}
+			rest := k[len(base):]
+			i := strings.IndexByte(rest, '/')
+			if i < 0 {
+				next = k + "\x00" // a record key from before labels: skip it
+				return false
+			}
+			if rest[i+1:] == streamMarkKey {
+				return true // a trim mark alone does not keep a stream: look further
+			}
+			label = rest[:i]
+			next = prefixEnd(base + label + "/")
+			return false
+		})
+		if label != "" {
+			labels = append(labels, label)
+		}
+		cursor = next
+	}
+	return labels
+}
+
+// firstStreamRecord returns the key and value of the first record at or after
+// sequence number from in a stream (from 0: the first record).
+func firstStreamRecord(tx *buntdb.Tx, prefix string, from uint64) (key, val string, ok bool) {
+	start := prefix + "0"
+	if from > 0 {
+		start = prefix + fmt.Sprintf("%020d", from)
+	}
+	tx.AscendGreaterOrEqual("", start, func(k, v string) bool {
+		if strings.HasPrefix(k, prefix) {
+			key, val, ok = k, v, true
+		}
+		return false
+	})
+	return key, val, ok
+}
+
+// lastStreamSeq returns the sequence number of a stream's last record.
+func lastStreamSeq(tx *buntdb.Tx, prefix string) (uint64, bool) {
+	var seq uint64
+	var ok bool
+	tx.DescendLessOrEqual("", prefixEnd(prefix), func(k, _ string) bool {
+		if k == prefixEnd(prefix) {
+			return true
+		}
+		if strings.HasPrefix(k, prefix) && k[len(prefix):] != streamMarkKey {
+			seq, ok = streamSeqFromKey(k), true
+		}
+		return false
+	})
+	return seq, ok
+}
+
+// streamTrimMark returns the sequence number of the last record trimmed from a
+// stream, 0 when none was.
+func streamTrimMark(tx *buntdb.Tx, prefix string) uint64 {
+	v, err := tx.Get(prefix + streamMarkKey)
+	if err != nil {
+		return 0
+	}
+	n, _ := strconv.ParseUint(v, 10, 64)
+	return n
+}
+
+// formatStreamSeq renders a sequence number as stream records carry it.
+func formatStreamSeq(n uint64) string { return fmt.Sprintf("%021d", n) }
