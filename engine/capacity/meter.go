@@ -418,7 +418,8 @@ func (m *Meter) partRing(p *partition) ring {
 // partition of hash, each GSI's units from that GSI's buckets. The buckets
 // may go into debt (see Admit); with throttling off they stop at zero. It
 // records the units, request and item counts in the metrics. Unknown tables
-// are ignored.
+// are ignored. Batch actions charge each item with its own hash, so that
+// every partition is charged its own units.
 func (m *Meter) Charge(table string, hash uint32, u *Usage) {
 	if u == nil {
 		return

@@ -92,9 +92,9 @@ func TestAdmissionWithDebt(t *testing.T) {
 		{"1 s pays 10 of 15", time.Second, 0, false},
 		{"1.5 s: level exactly 0 still throttles", 500 * time.Millisecond, 0, false},
 		{"0.1 s more admits, into debt again", 100 * time.Millisecond, 4, true}, // 1 − 4 = −3
-		{"debt again", 200 * time.Millisecond, 0, false},                       // −1
+		{"debt again", 200 * time.Millisecond, 0, false},                        // −1
 		{"paid and one more", 200 * time.Millisecond, 0.5, true},                // 1 − 0.5
-		{"half a unit left", 0, 0.5, true},                                     // 0
+		{"half a unit left", 0, 0.5, true},                                      // 0
 		{"empty", 0, 0, false},
 	}
 	for _, s := range steps {
@@ -332,8 +332,8 @@ func TestConfigureUpdates(t *testing.T) {
 	cfg := provisioned(10, 10)
 	cfg.GSIs = map[string]Throughput{"G": {RCU: 1, WCU: 1}}
 	m.Configure("T", cfg)
-	m.Charge("T", 0, writeUsage("T", 4)) // 6 left
-	clk.Advance(time.Second)             // 16
+	m.Charge("T", 0, writeUsage("T", 4))    // 6 left
+	clk.Advance(time.Second)                // 16
 	m.Configure("T", provisioned(10, 5000)) // needs 6 partitions: 1 doubles to 8
 	snap := m.Series("T", t0)
 	if snap.WriteLevel != 16 || snap.WriteLimit != 5000 || len(snap.Indexes) != 0 {
