@@ -4,16 +4,21 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/dynoscope/dynoscope/engine"
 	"github.com/dynoscope/dynoscope/engine/capacity"
 	"github.com/dynoscope/dynoscope/model"
 )
 
-// The engine's VirtualClock drives a Meter: a new 5 WCU table has one second
-// of capacity, the sixth write in the same instant throttles, and 0.2 s
-// later one more unit has been earned.
+// manualClock stands for engine.NewManualClock: it moves only by Advance.
+type manualClock struct{ t time.Time }
+
+func (c *manualClock) Now() time.Time          { return c.t }
+func (c *manualClock) Advance(d time.Duration) { c.t = c.t.Add(d) }
+
+// A clock drives a Meter (the engine passes its VirtualClock): a new 5 WCU
+// table has one second of capacity, the sixth write in the same instant
+// throttles, and 0.2 s later one more unit has been earned.
 func ExampleMeter() {
-	clock := engine.NewManualClock(time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC))
+	clock := &manualClock{t: time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)}
 	m := capacity.NewMeter(clock, capacity.MeterOptions{})
 	m.Configure("Votes", capacity.TableConfig{BillingMode: model.BillingProvisioned, RCU: 5, WCU: 5})
 	hash := uint32(42) // the engine's hash of the partition key
