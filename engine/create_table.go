@@ -47,6 +47,7 @@ func (e *Engine) CreateTable(ctx context.Context, in *model.CreateTableInput) (*
 	}
 	t := e.newTable(m, &tableStats{})
 	e.tables[t.name] = t
+	e.configureMeter(t)
 	out := &model.CreateTableOutput{TableDescription: t.describe()}
 	e.mu.Unlock()
 	e.activate(t.name)
@@ -73,6 +74,7 @@ func (e *Engine) replaceTable(old *table, m *tableMeta) (*table, error) {
 	}
 	t := e.newTable(m, old.stats)
 	e.tables[t.name] = t
+	e.configureMeter(t)
 	return t, nil
 }
 

@@ -50,6 +50,11 @@ func (e *Engine) DeleteItem(ctx context.Context, in *model.DeleteItemInput) (*mo
 	}
 	w := &itemWrite{key: key}
 	usage := &capacity.Usage{Table: t.name}
+	hash := partitionHash(key, t.dataPrefix)
+	if err := e.admit(t, false, hash, ""); err != nil {
+		e.logRequest("DeleteItem", t.name, "", nil, false, 0, err)
+		return nil, err
+	}
 	var fx writeEffects
 	needOld := exprs.condition != nil || in.ReturnValues == model.ReturnValuesAllOld || t.needsOldImage()
 	err = e.db.Update(func(tx *buntdb.Tx) error {
@@ -70,6 +75,7 @@ func (e *Engine) DeleteItem(ctx context.Context, in *model.DeleteItemInput) (*mo
 		}
 		return e.applyWrite(tx, t, w, usage, &fx)
 	})
+	e.chargeWrite(t, hash, usage, err)
 	if err != nil {
 		err = asError(err)
 		e.logRequest("DeleteItem", t.name, "", usage, false, 0, err)

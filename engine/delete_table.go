@@ -85,4 +85,5 @@ func (e *Engine) finishDelete(name string) {
 		return err
 	})
 	delete(e.tables, name)
+	e.meter.Remove(name)
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/tidwall/buntdb"
 
+	"github.com/dynoscope/dynoscope/engine/capacity"
 	"github.com/dynoscope/dynoscope/model"
 )
 
@@ -55,6 +56,9 @@ type Options struct {
 	TTLDeletionDelay  time.Duration
 	TTLSweepInterval  time.Duration
 	DisableTTLSweeper bool
+	// DisableThrottling turns throttling off for the workspace: requests are
+	// never refused for throughput, though units and metrics are recorded.
+	DisableThrottling bool
 }
 
 // Engine is an in-process DynamoDB. It is safe for concurrent use.
@@ -75,6 +79,7 @@ type Engine struct {
 	ttl    ttlState
 	hub    hub
 	reqLog requestLog
+	meter  *capacity.Meter
 
 	progressMu sync.Mutex
 	progress   map[string]*BackfillProgress
@@ -123,6 +128,7 @@ func Open(opts Options) (*Engine, error) {
 	if e.clock == nil {
 		e.clock = RealClock{}
 	}
+	e.meter = capacity.NewMeter(e.clock, capacity.MeterOptions{DisableThrottling: opts.DisableThrottling})
 	if err := e.load(); err != nil {
 		db.Close()
 		return nil, err
@@ -138,6 +144,7 @@ func (e *Engine) Close() error {
 	}
 	close(e.stop)
 	e.bg.Wait()
+	e.meter.Close()
 	return e.db.Close()
 }
 
@@ -171,6 +178,7 @@ func (e *Engine) load() error {
 		if err := e.recountTable(t); err != nil {
 			return err
 		}
+		e.configureMeter(t)
 		if t.meta.Desc.TableStatus == model.StatusDeleting {
 			e.finishDelete(t.name)
 		}

@@ -42,6 +42,11 @@ func (e *Engine) GetItem(ctx context.Context, in *model.GetItemInput) (*model.Ge
 		return nil, merr
 	}
 	consistent := in.ConsistentRead != nil && *in.ConsistentRead
+	hash := partitionHash(key, t.dataPrefix)
+	if err := e.admit(t, true, hash, ""); err != nil {
+		e.logRequest("GetItem", t.name, "", nil, true, 0, err)
+		return nil, err
+	}
 	var item model.Item
 	var size int
 	err = e.db.View(func(tx *buntdb.Tx) error {
@@ -60,6 +65,7 @@ func (e *Engine) GetItem(ctx context.Context, in *model.GetItemInput) (*model.Ge
 	}
 	usage := &capacity.Usage{Table: t.name, Read: capacity.ReadUnits(size, consistent)}
 	usage.Explain("GetItem on %s: %s", t.name, explainRead(size, 1, consistent))
+	e.charge(t, hash, usage)
 	e.logRequest("GetItem", t.name, "", usage, true, min(len(item), 1), nil)
 	out := &model.GetItemOutput{ConsumedCapacity: usage.Report(in.ReturnConsumedCapacity)}
 	if item != nil {

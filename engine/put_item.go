@@ -58,6 +58,11 @@ func (e *Engine) PutItem(ctx context.Context, in *model.PutItemInput) (*model.Pu
 	}
 	w := &itemWrite{key: t.itemStorageKey(in.Item), new: in.Item, newSize: size}
 	usage := &capacity.Usage{Table: t.name}
+	hash := partitionHash(w.key, t.dataPrefix)
+	if err := e.admit(t, false, hash, ""); err != nil {
+		e.logRequest("PutItem", t.name, "", nil, false, 0, err)
+		return nil, err
+	}
 	var fx writeEffects
 	needOld := exprs.condition != nil || in.ReturnValues == model.ReturnValuesAllOld || t.needsOldImage()
 	err = e.db.Update(func(tx *buntdb.Tx) error {
@@ -78,6 +83,7 @@ func (e *Engine) PutItem(ctx context.Context, in *model.PutItemInput) (*model.Pu
 		usage.Write = tableWriteUnits(w)
 		return e.applyWrite(tx, t, w, usage, &fx)
 	})
+	e.chargeWrite(t, hash, usage, err)
 	if err != nil {
 		err = asError(err)
 		e.logRequest("PutItem", t.name, "", usage, false, 0, err)

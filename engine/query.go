@@ -85,6 +85,11 @@ func (e *Engine) query(ctx context.Context, in *model.QueryInput) (*model.QueryO
 		}
 		r = afterStart(r, start, reverse)
 	}
+	hash := partitionHash(partition, rt.prefix())
+	if err := e.admit(t, true, hash, in.IndexName); err != nil {
+		e.logRequest("Query", t.name, in.IndexName, nil, true, 0, err)
+		return nil, nil, err
+	}
 	pr := &pageReader{rt: rt, consistent: consistent, fetch: opts.fetch, filter: exprs.filter,
 		projection: exprs.projection, count: opts.count}
 	if in.Limit != nil {
@@ -112,6 +117,7 @@ func (e *Engine) query(ctx context.Context, in *model.QueryInput) (*model.QueryO
 		out.LastEvaluatedKey = pr.lastKey
 	}
 	pr.usageCache = usage
+	e.charge(t, hash, usage)
 	e.logRequest("Query", t.name, in.IndexName, usage, true, pr.countN, nil)
 	return out, pr, nil
 }

@@ -89,6 +89,11 @@ func (e *Engine) scan(ctx context.Context, in *model.ScanInput) (*model.ScanOutp
 		}
 		r = afterStart(r, start, false)
 	}
+	hash := partitionHash(r.lo, rt.prefix())
+	if err := e.admit(t, true, hash, in.IndexName); err != nil {
+		e.logRequest("Scan", t.name, in.IndexName, nil, true, 0, err)
+		return nil, nil, err
+	}
 	pr := &pageReader{rt: rt, consistent: consistent, fetch: opts.fetch, filter: exprs.filter,
 		projection: exprs.projection, count: opts.count}
 	if in.Limit != nil {
@@ -116,6 +121,7 @@ func (e *Engine) scan(ctx context.Context, in *model.ScanInput) (*model.ScanOutp
 		out.LastEvaluatedKey = pr.lastKey
 	}
 	pr.usageCache = usage
+	e.charge(t, hash, usage)
 	e.logRequest("Scan", t.name, in.IndexName, usage, true, pr.countN, nil)
 	return out, pr, nil
 }

@@ -52,6 +52,11 @@ func (e *Engine) UpdateItem(ctx context.Context, in *model.UpdateItemInput) (*mo
 	}
 	w := &itemWrite{key: key}
 	usage := &capacity.Usage{Table: t.name}
+	hash := partitionHash(key, t.dataPrefix)
+	if err := e.admit(t, false, hash, ""); err != nil {
+		e.logRequest("UpdateItem", t.name, "", nil, false, 0, err)
+		return nil, err
+	}
 	var fx writeEffects
 	err = e.db.Update(func(tx *buntdb.Tx) error {
 		if err := e.loadOld(tx, w, true); err != nil {
@@ -98,6 +103,7 @@ func (e *Engine) UpdateItem(ctx context.Context, in *model.UpdateItemInput) (*mo
 		usage.Write = tableWriteUnits(w)
 		return e.applyWrite(tx, t, w, usage, &fx)
 	})
+	e.chargeWrite(t, hash, usage, err)
 	if err != nil {
 		err = asError(err)
 		e.logRequest("UpdateItem", t.name, "", usage, false, 0, err)

@@ -1,0 +1,77 @@
+package engine
+
+import (
+	"encoding/binary"
+
+	"github.com/dynoscope/dynoscope/engine/capacity"
+	"github.com/dynoscope/dynoscope/model"
+)
+
+// Meter returns the engine's throughput meter: provisioned buckets, burst,
+// per-partition limits and the per-second metrics feed.
+func (e *Engine) Meter() *capacity.Meter { return e.meter }
+
+// configureMeter tells the meter a table's billing mode, throughput, indexes
+// and size. Call it whenever a table's metadata changes.
+func (e *Engine) configureMeter(t *table) {
+	d := &t.meta.Desc
+	cfg := capacity.TableConfig{BillingMode: billingMode(d), SizeBytes: t.stats.bytes.Load(), GSIs: map[string]capacity.Throughput{}}
+	if pt := d.ProvisionedThroughput; pt != nil {
+		cfg.RCU, cfg.WCU = pt.ReadCapacityUnits, pt.WriteCapacityUnits
+	}
+	for _, g := range d.GlobalSecondaryIndexes {
+		if g.IndexStatus == model.StatusDeleting {
+			continue
+		}
+		tp := capacity.Throughput{}
+		if pt := g.ProvisionedThroughput; pt != nil {
+			tp.RCU, tp.WCU = pt.ReadCapacityUnits, pt.WriteCapacityUnits
+		}
+		cfg.GSIs[g.IndexName] = tp
+	}
+	for _, l := range d.LocalSecondaryIndexes {
+		cfg.LSIs = append(cfg.LSIs, l.IndexName)
+	}
+	e.meter.Configure(t.name, cfg)
+}
+
+// partitionHash returns the partition-key hash a storage key starts with,
+// after prefix (the table's data prefix or an index prefix).
+func partitionHash(key, prefix string) uint32 {
+	if len(key) < len(prefix)+4 {
+		return 0
+	}
+	return binary.BigEndian.Uint32([]byte(key[len(prefix) : len(prefix)+4]))
+}
+
+// admit asks the meter whether a request may run now. index names the index
+// a read uses ("" for the table).
+func (e *Engine) admit(t *table, read bool, hash uint32, index string) error {
+	var gsis []string
+	if read && index != "" {
+		gsis = []string{index}
+	}
+	if err := e.meter.Admit(t.name, read, hash, gsis); err != nil {
+		return err
+	}
+	return nil
+}
+
+// charge records what a request consumed against the table's buckets,
+// partitions and metrics.
+func (e *Engine) charge(t *table, hash uint32, u *capacity.Usage) {
+	e.meter.Charge(t.name, hash, u)
+}
+
+// chargeWrite charges a write that ran, or that failed its condition (a
+// failed conditional write still consumes write capacity).
+func (e *Engine) chargeWrite(t *table, hash uint32, u *capacity.Usage, err error) {
+	if err == nil || isConditionalFailure(err) {
+		e.charge(t, hash, u)
+	}
+}
+
+func isConditionalFailure(err error) bool {
+	me, ok := err.(*model.Error)
+	return ok && me.Code == model.ErrConditionalCheckFailed
+}
