@@ -22,7 +22,13 @@ func enableStream(m *tableMeta, now time.Time) {
 		// Two streams enabled in the same millisecond still need distinct ARNs.
 		label = now.UTC().Add(time.Millisecond).Format(streamLabelLayout)
 	}
-	spec := *m.Desc.StreamSpecification
+	// CreateTable calls this before it has copied the request's
+	// StreamSpecification into the description; without one, do not panic
+	// (the caller holds e.mu) but fall back to the default view type.
+	spec := model.StreamSpecification{StreamEnabled: true}
+	if m.Desc.StreamSpecification != nil {
+		spec = *m.Desc.StreamSpecification
+	}
 	if spec.StreamViewType == "" {
 		spec.StreamViewType = model.StreamNewAndOldImages
 	}
