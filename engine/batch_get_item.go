@@ -92,18 +92,26 @@ func (e *Engine) BatchGetItem(ctx context.Context, in *model.BatchGetItemInput) 
 	out := &model.BatchGetItemOutput{Responses: map[string][]model.Item{}, UnprocessedKeys: map[string]model.KeysAndAttributes{}}
 	usages := map[string]*capacity.Usage{}
 	responseBytes := 0
+	admitted := 0
+	var throttle error
 	err := e.db.View(func(tx *buntdb.Tx) error {
 		for _, p := range plans {
 			u := &capacity.Usage{Table: p.t.name}
 			usages[p.t.name] = u
 			items := []model.Item{}
+			var unprocessed []model.Item
 			for i, key := range p.keys {
 				if responseBytes >= maxBatchResponseBytes {
-					un := p.params
-					un.Keys = append([]model.Item(nil), p.params.Keys[i:]...)
-					out.UnprocessedKeys[p.t.name] = un
+					unprocessed = append(unprocessed, p.params.Keys[i:]...)
 					break
 				}
+				hash := partitionHash(key, p.t.dataPrefix)
+				if err := e.admit(p.t, true, hash, ""); err != nil {
+					throttle = err
+					unprocessed = append(unprocessed, p.params.Keys[i])
+					continue
+				}
+				admitted++
 				raw, err := tx.Get(key)
 				size := 0
 				if err == nil {
@@ -120,7 +128,14 @@ func (e *Engine) BatchGetItem(ctx context.Context, in *model.BatchGetItemInput) 
 				} else if err != buntdb.ErrNotFound {
 					return err
 				}
-				u.Read += capacity.ReadUnits(size, p.consistent)
+				units := capacity.ReadUnits(size, p.consistent)
+				u.Read += units
+				e.charge(p.t, hash, &capacity.Usage{Table: p.t.name, Read: units})
+			}
+			if len(unprocessed) > 0 {
+				un := p.params
+				un.Keys = unprocessed
+				out.UnprocessedKeys[p.t.name] = un
 			}
 			u.Explain("BatchGetItem on %s: %d keys, each rounded up to 4 KB%s = %s RCU", p.t.name, len(p.keys), consistencyNote(p.consistent), capacity.FormatUnits(u.Read))
 			out.Responses[p.t.name] = items
@@ -129,6 +144,9 @@ func (e *Engine) BatchGetItem(ctx context.Context, in *model.BatchGetItemInput) 
 	})
 	if err != nil {
 		return nil, asError(err)
+	}
+	if admitted == 0 && throttle != nil {
+		return nil, throttle
 	}
 	out.ConsumedCapacity = capacity.ReportAll(usages, in.ReturnConsumedCapacity)
 	for _, p := range plans {

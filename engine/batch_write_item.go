@@ -44,8 +44,9 @@ func (e *Engine) BatchWriteItem(ctx context.Context, in *model.BatchWriteItemInp
 	e.mu.RLock()
 	defer e.mu.RUnlock()
 	type op struct {
-		t *table
-		w *itemWrite
+		t   *table
+		w   *itemWrite
+		req model.WriteRequest
 	}
 	ops := make([]op, 0, total)
 	for _, name := range tables {
@@ -66,13 +67,35 @@ func (e *Engine) BatchWriteItem(ctx context.Context, in *model.BatchWriteItemInp
 				return nil, model.Validation("Provided list of item keys contains duplicates")
 			}
 			seen[w.key] = true
-			ops = append(ops, op{t, w})
+			ops = append(ops, op{t, w, req})
 		}
 	}
+	// Throughput is checked request by request: what the table cannot take
+	// now comes back as UnprocessedItems; only when nothing could be written
+	// does the call fail with the throttling error.
+	unprocessed := map[string][]model.WriteRequest{}
+	admitted := ops[:0:0]
+	var throttle error
+	for _, o := range ops {
+		if err := e.admit(o.t, false, partitionHash(o.w.key, o.t.dataPrefix), ""); err != nil {
+			throttle = err
+			unprocessed[o.t.name] = append(unprocessed[o.t.name], o.req)
+			continue
+		}
+		admitted = append(admitted, o)
+	}
+	if len(admitted) == 0 {
+		for _, name := range tables {
+			e.logRequest("BatchWriteItem", name, "", nil, false, 0, throttle)
+		}
+		return nil, throttle
+	}
+	ops = admitted
 	usages := map[string]*capacity.Usage{}
+	perOp := make([]*capacity.Usage, len(ops))
 	effects := map[*table]*writeEffects{}
 	err := e.db.Update(func(tx *buntdb.Tx) error {
-		for _, o := range ops {
+		for i, o := range ops {
 			if err := e.loadOld(tx, o.w, o.t.needsOldImage()); err != nil {
 				return err
 			}
@@ -89,13 +112,14 @@ func (e *Engine) BatchWriteItem(ctx context.Context, in *model.BatchWriteItemInp
 				fx = &writeEffects{}
 				effects[o.t] = fx
 			}
-			u.Write += tableWriteUnits(o.w)
-			if o.w.new == nil && o.w.old == nil {
-				continue
+			ou := &capacity.Usage{Table: o.t.name, Write: tableWriteUnits(o.w)}
+			perOp[i] = ou
+			if o.w.new != nil || o.w.old != nil {
+				if err := e.applyWrite(tx, o.t, o.w, ou, fx); err != nil {
+					return err
+				}
 			}
-			if err := e.applyWrite(tx, o.t, o.w, u, fx); err != nil {
-				return err
-			}
+			u.Merge(ou)
 		}
 		return nil
 	})
@@ -105,13 +129,16 @@ func (e *Engine) BatchWriteItem(ctx context.Context, in *model.BatchWriteItemInp
 	for t, fx := range effects {
 		e.commit(t, fx)
 	}
+	for i, o := range ops {
+		e.charge(o.t, partitionHash(o.w.key, o.t.dataPrefix), perOp[i])
+	}
 	for _, name := range sortedKeys(usages) {
 		u := usages[name]
 		u.Explain("BatchWriteItem on %s: each item rounded up to 1 KB = %s WCU", u.Table, capacity.FormatUnits(u.Write))
 		e.logRequest("BatchWriteItem", name, "", u, false, len(in.RequestItems[name]), nil)
 	}
 	out := &model.BatchWriteItemOutput{
-		UnprocessedItems: map[string][]model.WriteRequest{},
+		UnprocessedItems: unprocessed,
 		ConsumedCapacity: capacity.ReportAll(usages, in.ReturnConsumedCapacity),
 	}
 	if in.ReturnItemCollectionMetrics == model.ReturnItemCollectionMetricsSize {

@@ -18,7 +18,7 @@ var testStart = time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC)
 func newTestEngine(t testing.TB) (*Engine, *VirtualClock) {
 	t.Helper()
 	clock := NewManualClock(testStart)
-	e, err := Open(Options{Clock: clock, DisableTTLSweeper: true})
+	e, err := Open(Options{Clock: clock, DisableTTLSweeper: true, DisableThrottling: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -289,7 +289,7 @@ func TestSeed001SchemaValidationOfIndexKeys(t *testing.T) {
 }
 
 func TestItemCollectionMetricsAndLimit(t *testing.T) {
-	e, err := Open(Options{Clock: NewManualClock(testStart), DisableTTLSweeper: true, ItemCollectionSizeLimit: 2000})
+	e, err := Open(Options{Clock: NewManualClock(testStart), DisableTTLSweeper: true, DisableThrottling: true, ItemCollectionSizeLimit: 2000})
 	mustOK(t, err)
 	defer e.Close()
 	threadTable(t, e)

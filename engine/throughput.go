@@ -75,3 +75,7 @@ func isConditionalFailure(err error) bool {
 	me, ok := err.(*model.Error)
 	return ok && me.Code == model.ErrConditionalCheckFailed
 }
+
+// SetThrottling turns throttling on or off for the whole workspace (the
+// fixtures loader turns it off while it fills provisioned demo tables).
+func (e *Engine) SetThrottling(on bool) { e.meter.SetThrottling(on) }
