@@ -70,42 +70,27 @@ func (e *Engine) BatchWriteItem(ctx context.Context, in *model.BatchWriteItemInp
 			ops = append(ops, op{t, w, req})
 		}
 	}
-	// Throughput is checked request by request: what the table cannot take
-	// now comes back as UnprocessedItems; only when nothing could be written
-	// does the call fail with the throttling error.
+	// Throughput is checked request by request as the batch runs: what the
+	// table cannot take now comes back as UnprocessedItems; only when nothing
+	// could be written does the call fail with the throttling error.
 	unprocessed := map[string][]model.WriteRequest{}
-	admitted := ops[:0:0]
 	var throttle error
-	for _, o := range ops {
-		if err := e.admit(o.t, false, partitionHash(o.w.key, o.t.dataPrefix), ""); err != nil {
-			throttle = err
-			unprocessed[o.t.name] = append(unprocessed[o.t.name], o.req)
-			continue
-		}
-		admitted = append(admitted, o)
-	}
-	if len(admitted) == 0 {
-		for _, name := range tables {
-			e.logRequest("BatchWriteItem", name, "", nil, false, 0, throttle)
-		}
-		return nil, throttle
-	}
-	ops = admitted
 	usages := map[string]*capacity.Usage{}
-	perOp := make([]*capacity.Usage, len(ops))
 	effects := map[*table]*writeEffects{}
+	var done []op
 	err := e.db.Update(func(tx *buntdb.Tx) error {
-		for i, o := range ops {
+		for _, o := range ops {
+			hash := partitionHash(o.w.key, o.t.dataPrefix)
+			if err := e.admit(o.t, false, hash, ""); err != nil {
+				throttle = err
+				unprocessed[o.t.name] = append(unprocessed[o.t.name], o.req)
+				continue
+			}
 			if err := e.loadOld(tx, o.w, o.t.needsOldImage()); err != nil {
 				return err
 			}
 			if err := o.t.checkItemCollection(tx, o.w); err != nil {
 				return err
-			}
-			u := usages[o.t.name]
-			if u == nil {
-				u = &capacity.Usage{Table: o.t.name}
-				usages[o.t.name] = u
 			}
 			fx := effects[o.t]
 			if fx == nil {
@@ -113,36 +98,43 @@ func (e *Engine) BatchWriteItem(ctx context.Context, in *model.BatchWriteItemInp
 				effects[o.t] = fx
 			}
 			ou := &capacity.Usage{Table: o.t.name, Write: tableWriteUnits(o.w)}
-			perOp[i] = ou
 			if o.w.new != nil || o.w.old != nil {
 				if err := e.applyWrite(tx, o.t, o.w, ou, fx); err != nil {
 					return err
 				}
 			}
-			u.Merge(ou)
+			e.charge(o.t, hash, ou)
+			if usages[o.t.name] == nil {
+				usages[o.t.name] = &capacity.Usage{Table: o.t.name}
+			}
+			usages[o.t.name].Merge(ou)
+			done = append(done, o)
 		}
 		return nil
 	})
 	if err != nil {
 		return nil, asError(err)
 	}
+	if len(done) == 0 && throttle != nil {
+		for _, name := range tables {
+			e.logRequest("BatchWriteItem", name, "", nil, false, 0, throttle)
+		}
+		return nil, throttle
+	}
 	for t, fx := range effects {
 		e.commit(t, fx)
-	}
-	for i, o := range ops {
-		e.charge(o.t, partitionHash(o.w.key, o.t.dataPrefix), perOp[i])
 	}
 	for _, name := range sortedKeys(usages) {
 		u := usages[name]
 		u.Explain("BatchWriteItem on %s: each item rounded up to 1 KB = %s WCU", u.Table, capacity.FormatUnits(u.Write))
-		e.logRequest("BatchWriteItem", name, "", u, false, len(in.RequestItems[name]), nil)
+		e.logRequest("BatchWriteItem", name, "", u, false, len(in.RequestItems[name])-len(unprocessed[name]), nil)
 	}
 	out := &model.BatchWriteItemOutput{
 		UnprocessedItems: unprocessed,
 		ConsumedCapacity: capacity.ReportAll(usages, in.ReturnConsumedCapacity),
 	}
 	if in.ReturnItemCollectionMetrics == model.ReturnItemCollectionMetricsSize {
-		for _, o := range ops {
+		for _, o := range done {
 			src := o.w.new
 			if src == nil {
 				src = o.w.old

@@ -30,7 +30,9 @@ func TestCapacityUnitsOfTheSpec(t *testing.T) {
 		KeySchema: []model.KeySchemaElement{hk("pk")}, AttributeDefinitions: []model.AttributeDefinition{ad("pk", "S"), ad("g", "S")},
 		GlobalSecondaryIndexes: []model.GlobalSecondaryIndex{{IndexName: "byG", KeySchema: []model.KeySchemaElement{hk("g")}, Projection: model.Projection{ProjectionType: "ALL"}}}})
 	mustOK(t, err)
-	key := func(pk string, sk int) model.Item { return model.Item{"pk": model.S(pk), "sk": model.N(fmt.Sprint(sk))} }
+	key := func(pk string, sk int) model.Item {
+		return model.Item{"pk": model.S(pk), "sk": model.N(fmt.Sprint(sk))}
+	}
 	KB := 1024
 	put(t, e, "units", sized(key("get", 1), 3584))  // 3.5 KB
 	put(t, e, "units", sized(key("get", 2), 10*KB)) // 10 KB
