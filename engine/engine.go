@@ -59,6 +59,9 @@ type Options struct {
 	// DisableThrottling turns throttling off for the workspace: requests are
 	// never refused for throughput, though units and metrics are recorded.
 	DisableThrottling bool
+	// DisableMetrics stops the per-second metrics feed (units are still
+	// charged to the throughput buckets).
+	DisableMetrics bool
 }
 
 // Engine is an in-process DynamoDB. It is safe for concurrent use.
@@ -128,7 +131,7 @@ func Open(opts Options) (*Engine, error) {
 	if e.clock == nil {
 		e.clock = RealClock{}
 	}
-	e.meter = capacity.NewMeter(e.clock, capacity.MeterOptions{DisableThrottling: opts.DisableThrottling})
+	e.meter = capacity.NewMeter(e.clock, capacity.MeterOptions{DisableThrottling: opts.DisableThrottling, DisableMetrics: opts.DisableMetrics})
 	if err := e.load(); err != nil {
 		db.Close()
 		return nil, err

@@ -27,10 +27,11 @@ type RequestRecord struct {
 	Error string // DynamoDB's error text when the request failed
 }
 
+// requestLog is a fixed ring of the last maxRequestLog requests.
 type requestLog struct {
-	mu      sync.Mutex
-	records []RequestRecord
-	seq     uint64
+	mu    sync.Mutex
+	ring  [maxRequestLog]RequestRecord
+	count uint64 // requests logged since the engine opened
 }
 
 // logRequest records a finished request.
@@ -44,11 +45,8 @@ func (e *Engine) logRequest(action, table, index string, u *capacity.Usage, read
 		rec.Error = err.Error()
 	}
 	e.reqLog.mu.Lock()
-	e.reqLog.records = append(e.reqLog.records, rec)
-	if over := len(e.reqLog.records) - maxRequestLog; over > 0 {
-		e.reqLog.records = append([]RequestRecord(nil), e.reqLog.records[over:]...)
-	}
-	e.reqLog.seq++
+	e.reqLog.ring[e.reqLog.count%maxRequestLog] = rec
+	e.reqLog.count++
 	e.reqLog.mu.Unlock()
 	e.publish(Event{Kind: EventRequest, Table: table, Request: &rec})
 }
@@ -57,15 +55,20 @@ func (e *Engine) logRequest(action, table, index string, u *capacity.Usage, read
 func (e *Engine) RecentRequests() []RequestRecord {
 	e.reqLog.mu.Lock()
 	defer e.reqLog.mu.Unlock()
-	return append([]RequestRecord(nil), e.reqLog.records...)
+	n := min(e.reqLog.count, maxRequestLog)
+	out := make([]RequestRecord, 0, n)
+	for i := e.reqLog.count - n; i < e.reqLog.count; i++ {
+		out = append(out, e.reqLog.ring[i%maxRequestLog])
+	}
+	return out
 }
 
 // LastRequest returns the most recent request, if any.
 func (e *Engine) LastRequest() (RequestRecord, bool) {
 	e.reqLog.mu.Lock()
 	defer e.reqLog.mu.Unlock()
-	if len(e.reqLog.records) == 0 {
+	if e.reqLog.count == 0 {
 		return RequestRecord{}, false
 	}
-	return e.reqLog.records[len(e.reqLog.records)-1], true
+	return e.reqLog.ring[(e.reqLog.count-1)%maxRequestLog], true
 }
