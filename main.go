@@ -3,6 +3,7 @@
 //
 // Usage:
 //
+//	dynoscope [--db FILE] [--fixtures all|none|NAME,...]   (the explorer)
 //	dynoscope serve [--addr 127.0.0.1:8000] [--db FILE] [--sync always|everysecond|never]
 //	dynoscope --version
 package main
@@ -16,6 +17,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 
 	"github.com/dynoscope/dynoscope/engine"
@@ -33,10 +35,19 @@ func main() {
 }
 
 func run(args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		return runExplore(nil, stdout, stderr)
+	}
 	if len(args) > 0 {
 		switch args[0] {
+		case "explore":
+			return runExplore(args[1:], stdout, stderr)
 		case "serve":
 			return runServe(args[1:], stdout, stderr)
+		case "fixtures":
+			return runFixtures(args[1:], stdout, stderr)
+		case "load":
+			return runLoad(args[1:], stdout, stderr)
 		case "--version", "-version", "version":
 			fmt.Fprintln(stdout, "dynoscope", version)
 			return nil
@@ -45,14 +56,18 @@ func run(args []string, stdout, stderr io.Writer) error {
 			return nil
 		}
 	}
+	if strings.HasPrefix(args[0], "-") {
+		return runExplore(args, stdout, stderr)
+	}
 	usage(stderr)
-	return errors.New("the explorer is not built yet; use 'dynoscope serve'")
+	return fmt.Errorf("unknown command %q", args[0])
 }
 
 func usage(w io.Writer) {
 	fmt.Fprint(w, `dynoscope: explore an in-process DynamoDB, or serve it over HTTP.
 
 Usage:
+  dynoscope [--db FILE] [--fixtures all|none|NAME,...]   explore (default: demo data in memory)
   dynoscope serve [--addr 127.0.0.1:8000] [--db FILE] [--sync always|everysecond|never]
   dynoscope --version
 

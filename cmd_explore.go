@@ -1,0 +1,80 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/muesli/termenv"
+
+	"github.com/dynoscope/dynoscope/engine"
+	"github.com/dynoscope/dynoscope/fixtures"
+	"github.com/dynoscope/dynoscope/ui"
+)
+
+// runExplore opens a workspace (memory by default, or --db FILE), loads the
+// demo data sets into tables that do not exist yet, and runs the explorer
+// until q or ctrl+c.
+func runExplore(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("explore", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var ws workspaceFlags
+	ws.register(fs)
+	fix := fs.String("fixtures", "all", "demo data sets to load into new tables: all, none, or NAME,NAME,... ("+joinNames()+")")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	names, err := fixtures.Select(*fix)
+	if err != nil {
+		return err
+	}
+	eng, err := engine.Open(engine.Options{Path: ws.db, Sync: ws.sync, Clock: engine.NewVirtualClock(time.Now(), 1)})
+	if err != nil {
+		return err
+	}
+	defer eng.Close()
+	// The demo data is written at once, not at the tables' provisioned rate;
+	// throttling applies from the first request the explorer makes.
+	eng.SetThrottling(false)
+	_, err = fixtures.LoadAll(context.Background(), eng, names)
+	eng.SetThrottling(true)
+	if err != nil {
+		// A data set that fails is rolled back alone; show the rest.
+		fmt.Fprintln(stderr, "dynoscope: loading demo data:", err)
+	}
+	label := "demo workspace (memory)"
+	if ws.db != "" {
+		label = "workspace " + ws.db
+	}
+	if _, ok := os.LookupEnv("NO_COLOR"); ok {
+		lipgloss.SetColorProfile(termenv.Ascii)
+	}
+	m := ui.New(eng, ui.Options{Workspace: label, Live: true})
+	defer m.Close()
+	p := tea.NewProgram(m, tea.WithAltScreen(), tea.WithMouseCellMotion(), tea.WithOutput(stdout))
+	_, err = p.Run()
+	if errors.Is(err, tea.ErrProgramKilled) {
+		return nil
+	}
+	return err
+}
+
+func joinNames() string {
+	s := ""
+	for i, n := range fixtures.Names() {
+		if i > 0 {
+			s += ", "
+		}
+		s += n
+	}
+	return s
+}

@@ -1,0 +1,99 @@
+// Package keymap declares every key binding of dynoscope's explorer once,
+// with its help text. The explorer's panes take a copy of DefaultKeyMap and
+// enable only the bindings that apply to them, so the help line built from
+// bubbles/help never offers a key that does nothing.
+package keymap
+
+import "github.com/charmbracelet/bubbles/key"
+
+// KeyMap is every binding of the explorer. Bindings are grouped by where
+// they act: everywhere, in lists, in the items pane, in the item view and in
+// the query builder.
+type KeyMap struct {
+	// Everywhere.
+	Quit      key.Binding
+	Help      key.Binding
+	NextFocus key.Binding
+	PrevFocus key.Binding
+	Schema    key.Binding
+	Items     key.Binding
+	Query     key.Binding
+	Later     key.Binding // 4-7: panes that are not built yet
+	Back      key.Binding
+
+	// Lists (sidebar, items, results, item view).
+	Up       key.Binding
+	Down     key.Binding
+	PageUp   key.Binding
+	PageDown key.Binding
+	Top      key.Binding
+	Bottom   key.Binding
+	Left     key.Binding
+	Right    key.Binding
+	Open     key.Binding
+
+	// Items pane.
+	Filter      key.Binding
+	ClearFilter key.Binding
+	LeftOut     key.Binding
+	Reload      key.Binding
+
+	// Item view.
+	ToggleJSON key.Binding
+
+	// Query builder.
+	Edit      key.Binding
+	Done      key.Binding
+	Cycle     key.Binding
+	CycleBack key.Binding
+	Run       key.Binding
+	ScanMode  key.Binding
+	NextPage  key.Binding
+	CopyCLI   key.Binding
+}
+
+// DefaultKeyMap returns the explorer's bindings: vim keys and arrows both
+// move, digits pick panes, and the habits of k9s and lazygit hold (enter
+// opens, esc goes back, / filters, ? helps, q quits).
+func DefaultKeyMap() KeyMap {
+	return KeyMap{
+		Quit:      key.NewBinding(key.WithKeys("q", "ctrl+c"), key.WithHelp("q", "quit")),
+		Help:      key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
+		NextFocus: key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "next pane")),
+		PrevFocus: key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "previous pane")),
+		Schema:    key.NewBinding(key.WithKeys("1"), key.WithHelp("1", "schema")),
+		Items:     key.NewBinding(key.WithKeys("2"), key.WithHelp("2", "items")),
+		Query:     key.NewBinding(key.WithKeys("3"), key.WithHelp("3", "query")),
+		Later:     key.NewBinding(key.WithKeys("4", "5", "6", "7"), key.WithHelp("4-7", "later panes (coming)")),
+		Back:      key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
+
+		Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
+		Down:     key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
+		PageUp:   key.NewBinding(key.WithKeys("pgup", "ctrl+b", "ctrl+u"), key.WithHelp("pgup", "page up")),
+		PageDown: key.NewBinding(key.WithKeys("pgdown", "ctrl+f", "ctrl+d"), key.WithHelp("pgdn", "page down")),
+		Top:      key.NewBinding(key.WithKeys("g", "home"), key.WithHelp("g", "top")),
+		Bottom:   key.NewBinding(key.WithKeys("G", "end"), key.WithHelp("G", "bottom")),
+		Left:     key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/h", "scroll left")),
+		Right:    key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→/l", "scroll right")),
+		Open:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open")),
+
+		Filter:      key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter loaded rows")),
+		ClearFilter: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear filter")),
+		LeftOut:     key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "left-out items")),
+		Reload:      key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "reload")),
+
+		ToggleJSON: key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "DynamoDB/plain JSON")),
+
+		Edit:      key.NewBinding(key.WithKeys("enter", "e", "i"), key.WithHelp("enter/e", "edit field")),
+		Done:      key.NewBinding(key.WithKeys("enter", "esc"), key.WithHelp("enter/esc", "done editing")),
+		Cycle:     key.NewBinding(key.WithKeys("right", "l", " "), key.WithHelp("→/space", "next choice")),
+		CycleBack: key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←", "previous choice")),
+		Run:       key.NewBinding(key.WithKeys("r", "ctrl+r"), key.WithHelp("r/ctrl+r", "run")),
+		ScanMode:  key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "query/scan")),
+		NextPage:  key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "next page")),
+		CopyCLI:   key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "copy aws cli")),
+	}
+}
+
+// Panes returns the bindings that pick a pane by number, in order.
+func (k KeyMap) Panes() []key.Binding { return []key.Binding{k.Schema, k.Items, k.Query} }
