@@ -2,13 +2,25 @@ package engine
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/dynoscope/dynoscope/model"
 )
 
-var namePattern = regexp.MustCompile(`^[a-zA-Z0-9_.-]+$`)
+// validName reports whether s matches DynamoDB's name pattern
+// [a-zA-Z0-9_.-]+ (a loop, not a regexp: it runs on every request).
+func validName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_' || c == '.' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
 
 // constraints collects DynamoDB's "N validation errors detected" failures.
 type constraints struct {
@@ -31,7 +43,7 @@ func (c *constraints) name(value, path string, required bool) {
 		}
 		return
 	}
-	if !namePattern.MatchString(value) {
+	if !validName(value) {
 		c.add(value, path, "Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+")
 	}
 	if len(value) < 3 {
@@ -77,7 +89,7 @@ func validateTableNameParam(name string) *model.Error {
 	if len(name) < 3 || len(name) > 255 {
 		return model.Validation("TableName must be at least 3 characters long and at most 255 characters long")
 	}
-	if !namePattern.MatchString(name) {
+	if !validName(name) {
 		return model.Validation("TableName must satisfy regular expression pattern: [a-zA-Z0-9_.-]+")
 	}
 	return nil

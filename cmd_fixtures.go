@@ -1,0 +1,160 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+
+	"github.com/dynoscope/dynoscope/fixtures"
+)
+
+// runFixtures is `dynoscope fixtures`: it lists the demo data sets with
+// their tables, item counts and descriptions.
+func runFixtures(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("fixtures", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: dynoscope fixtures\n\nLists the demo data sets (load a selection with --fixtures NAME,...).")
+	}
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		fs.Usage()
+		return fmt.Errorf("fixtures takes no arguments, got %q", fs.Arg(0))
+	}
+	for i, d := range fixtures.All() {
+		if i > 0 {
+			fmt.Fprintln(stdout)
+		}
+		fmt.Fprintf(stdout, "%s: %s\n", d.Name, d.Title)
+		var tables []string
+		for _, t := range d.TableNames() {
+			tables = append(tables, fmt.Sprintf("%s (%d items)", t, d.ItemCount(t)))
+		}
+		fmt.Fprintf(stdout, "  tables: %s\n", strings.Join(tables, ", "))
+		if len(d.Examples) > 0 {
+			fmt.Fprintf(stdout, "  examples: %d\n", len(d.Examples))
+		}
+		for _, line := range wrap(d.Description, 76) {
+			fmt.Fprintf(stdout, "  %s\n", line)
+		}
+	}
+	return nil
+}
+
+// runLoad is `dynoscope load FILE... [--db FILE]`: it loads each file (a
+// CreateTable input, batch-write request items, or a data set file or
+// folder) into the workspace, each all or nothing.
+func runLoad(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("load", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var ws workspaceFlags
+	ws.register(fs)
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, `usage: dynoscope load FILE... [--db FILE]
+
+Loads each FILE into the workspace, all or nothing: a CreateTable input (as
+'aws dynamodb create-table --cli-input-json' takes it), batch-write request
+items (as 'aws dynamodb batch-write-item --request-items' takes them, any
+number per table), or a data set (a dataset.json, or its folder). Tables that
+already exist are left as they are.`)
+		fs.PrintDefaults()
+	}
+	files, err := parseInterspersed(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(files) == 0 {
+		fs.Usage()
+		return errors.New("load needs a FILE")
+	}
+	eng, err := ws.open()
+	if err != nil {
+		return err
+	}
+	defer eng.Close()
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	for _, f := range files {
+		rep, err := fixtures.LoadFile(ctx, eng, f)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintln(stdout, describeReport(rep))
+	}
+	if ws.db == "" {
+		fmt.Fprintln(stdout, "(in-memory workspace: the files are valid, but nothing is kept; pass --db FILE to keep them)")
+	}
+	return nil
+}
+
+// describeReport says in one line what a load did.
+func describeReport(r fixtures.Report) string {
+	var parts []string
+	if len(r.Created) > 0 {
+		parts = append(parts, "created "+strings.Join(r.Created, ", "))
+	}
+	parts = append(parts, plural(r.Items, "item")+" written")
+	if r.Steps > 0 {
+		parts = append(parts, plural(r.Steps, "step")+" run")
+	}
+	if len(r.Skipped) > 0 {
+		parts = append(parts, "left existing "+strings.Join(r.Skipped, ", ")+" as they were")
+	}
+	return "loaded " + r.Source + ": " + strings.Join(parts, "; ")
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
+
+// parseInterspersed parses flags that may come before, between or after
+// the positional arguments, and returns the positional ones.
+func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return pos, nil
+		}
+		if len(args) > len(rest) && args[len(args)-len(rest)-1] == "--" {
+			return append(pos, rest...), nil
+		}
+		pos = append(pos, rest[0])
+		args = rest[1:]
+	}
+}
+
+// wrap breaks text into lines of at most width bytes, at spaces.
+func wrap(text string, width int) []string {
+	var lines []string
+	line := ""
+	for _, w := range strings.Fields(text) {
+		switch {
+		case line == "":
+			line = w
+		case len(line)+1+len(w) > width:
+			lines = append(lines, line)
+			line = w
+		default:
+			line += " " + w
+		}
+	}
+	if line != "" {
+		lines = append(lines, line)
+	}
+	return lines
+}
