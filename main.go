@@ -48,10 +48,6 @@ func run(args []string, stdout, stderr io.Writer) error {
 			return runFixtures(args[1:], stdout, stderr)
 		case "load":
 			return runLoad(args[1:], stdout, stderr)
-		case "fixtures":
-			return runFixtures(args[1:], stdout, stderr)
-		case "load":
-			return runLoad(args[1:], stdout, stderr)
 		case "--version", "-version", "version":
 			fmt.Fprintln(stdout, "dynoscope", version)
 			return nil
