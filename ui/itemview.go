@@ -65,6 +65,11 @@ func loadItem(api engine.API, m openItemMsg) tea.Cmd {
 		it := m.item
 		if !m.whole {
 			key := keyOf(it, m.tg.tableKeyNames()...)
+			for _, n := range m.tg.tableKeyNames() {
+				if _, ok := key[n]; n != "" && !ok {
+					return itemMsg{err: &model.Error{Code: "cannot open", Message: "this result has no " + n + ", part of the table key, so the item cannot be read: add " + n + " to the projection"}}
+				}
+			}
 			out, err := api.GetItem(context.Background(), &model.GetItemInput{TableName: m.tg.table(), Key: key})
 			if err != nil {
 				return itemMsg{err: err}

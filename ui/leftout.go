@@ -128,7 +128,7 @@ func (p itemsPane) updateLeftOut(msg tea.KeyMsg) (itemsPane, tea.Cmd) {
 func (v *leftOutView) view(st Styles, tg target, w, h int, focused bool) string {
 	var out []string
 	left := tg.desc.ItemCount - tg.itemCount()
-	title := st.Title.Render(tg.label()) + fmt.Sprintf("  left out: %d of %d table items are not in this %s", left, tg.desc.ItemCount, tg.kind())
+	title := st.Title.Render(tg.label()) + fmt.Sprintf("  left out: %d of %d table items", left, tg.desc.ItemCount)
 	out = append(out, spread(title, "[o] back to index", w))
 	switch {
 	case !v.loaded:
@@ -144,16 +144,23 @@ func (v *leftOutView) view(st Styles, tg target, w, h int, focused bool) string 
 	out = append(out, st.Dim.Render(fmt.Sprintf("an item is in %s when it has %s of the declared type", tg.index, keyAttrsText(tg, tg.keySchema()))))
 	rw := 10
 	for _, it := range v.items {
-		if n := width(it.Reason) + 2; n > rw {
+		n := width(it.Reason) + 3
+		if it.Violation {
+			n += 2
+		}
+		if n > rw {
 			rw = n
 		}
 	}
-	if rw > w/3 {
-		rw = w / 3
+	if rw > w/2 {
+		rw = w / 2
 	}
 	screen := h - len(out) - 2
 	v.top = window(v.top, v.cursor, len(v.items), screen)
-	rows := v.full.render(st, nil, v.top, screen, -1, 0, w-rw-3, false)
+	rows := v.full.render(st, nil, v.top, screen, -1, 0, w-rw-1, false)
+	for i := range rows {
+		rows[i] = strings.TrimPrefix(rows[i], "  ") // the cursor mark is ours
+	}
 	out = append(out, st.Header.Render(fit("  why it is left out", rw))+" │ "+rows[0])
 	for i := v.top; i < len(v.items) && i < v.top+screen; i++ {
 		it := v.items[i]

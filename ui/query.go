@@ -157,9 +157,7 @@ func (q *queryPane) setIndex(index string) {
 		q.consistent = false
 		q.note = "consistent read turned off: " + consistentOnGSI
 	}
-	if rk := tg.rangeKey(); rk == "" {
-		q.op = opNone
-	} else if !contains(sortKeyOps(tg.attrType(rk)), q.op) {
+	if rk := tg.rangeKey(); rk != "" && !contains(sortKeyOps(tg.attrType(rk)), q.op) {
 		q.op = "="
 		q.note = "begins_with does not apply to " + rk + " (a Number): operator reset to ="
 	}
@@ -422,6 +420,14 @@ func (q queryPane) Update(msg tea.Msg) (queryPane, tea.Cmd) {
 			if i := q.resultIndex(); i >= 0 && i < len(q.res.items) {
 				res := q.res
 				it := res.items[i]
+				// A projection may leave out the partition key; a Query
+				// knows its value from the key condition.
+				if in, ok := res.in.(*model.QueryInput); ok {
+					if hk := res.tg.hashKey(); it[hk].Type == 0 {
+						it = it.Clone()
+						it[hk] = in.ExpressionAttributeValues[":pk"]
+					}
+				}
 				return q, func() tea.Msg { return openItemMsg{tg: res.tg, item: it} }
 			}
 		case key.Matches(msg, k.Edit):
