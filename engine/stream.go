@@ -49,8 +49,8 @@ func (t *table) streamEnabled() (string, bool) {
 
 // streamPrefix returns S/<table>/<label>/, the key range of one stream's
 // records. Under it, the record with sequence number n is at %020d of n,
-// and the trim mark (the last trimmed sequence number) at "!", which sorts
-// before every record.
+// and the trim mark at "!" and the last trimmed sequence number, which
+// sorts before every record (see streamMarkPrefix).
 func streamPrefix(table, label string) string {
 	return prefixStream + table + "/" + label + "/"
 }
@@ -60,9 +60,11 @@ func streamKey(table, label string, seq uint64) string {
 	return fmt.Sprintf("%s%020d", streamPrefix(table, label), seq)
 }
 
+// streamSeqFromKey reads the sequence number at the end of a record key,
+// or of a trim mark key (after its '!').
 func streamSeqFromKey(k string) uint64 {
 	i := strings.LastIndexByte(k, '/')
-	n, _ := strconv.ParseUint(k[i+1:], 10, 64)
+	n, _ := strconv.ParseUint(strings.TrimPrefix(k[i+1:], streamMarkPrefix), 10, 64)
 	return n
 }
 

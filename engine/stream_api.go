@@ -131,8 +131,8 @@ func (e *Engine) DescribeStream(ctx context.Context, in *model.DescribeStreamInp
 			if d.StreamViewType == "" {
 				d.StreamViewType = streamRecordViewType(v)
 			}
-		case streamTrimMark(tx, prefix) > 0:
-			start = streamTrimMark(tx, prefix) + 1
+		case streamMark(tx, prefix) > 0:
+			start = streamMark(tx, prefix) + 1
 		default:
 			start = e.streamSeq.Load() + 1
 		}
@@ -215,7 +215,7 @@ func (e *Engine) GetShardIterator(ctx context.Context, in *model.GetShardIterato
 	it := shardIterator{arn: s.arn, issued: now}
 	var ierr *model.Error
 	e.db.View(func(tx *buntdb.Tx) error {
-		mark := streamTrimMark(tx, s.prefix())
+		mark := streamMark(tx, s.prefix())
 		switch in.ShardIteratorType {
 		case model.IteratorTrimHorizon:
 			it.from = mark + 1
@@ -300,7 +300,7 @@ func (e *Engine) GetRecords(ctx context.Context, in *model.GetRecordsInput) (*mo
 	next, more := it.from, false
 	err := e.db.View(func(tx *buntdb.Tx) error {
 		prefix := s.prefix()
-		if it.from <= streamTrimMark(tx, prefix) {
+		if it.from <= streamMark(tx, prefix) {
 			return trimmedData()
 		}
 		size := 0

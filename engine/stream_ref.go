@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"hash/fnv"
 	"sort"
-	"strconv"
 	"strings"
 	"time"
 
@@ -13,9 +12,13 @@ import (
 	"github.com/dynoscope/dynoscope/model"
 )
 
-// streamMarkKey is the key, under a stream's prefix, of its trim mark: the
-// sequence number of the last record trimmed from it.
-const streamMarkKey = "!"
+// streamMarkPrefix starts the key, under a stream's prefix, of its trim
+// mark: "!" and the sequence number of the last record trimmed from the
+// stream, as %020d. '!' sorts before the digits of record keys, and
+// streamSeqFromKey reads the number, so the engine's sequence counter,
+// rebuilt from the keys at Open, never falls below a mark even when every
+// record has been trimmed.
+const streamMarkPrefix = "!"
 
 // streamRef is one stream of a table: the table's latest stream (enabled
 // or not), or an earlier one that still has records inside the retention
@@ -161,7 +164,7 @@ func streamLabels(tx *buntdb.Tx, table string) []string {
 				next = k + "\x00" // a record key from before labels: skip it
 				return false
 			}
-			if rest[i+1:] == streamMarkKey {
+			if strings.HasPrefix(rest[i+1:], streamMarkPrefix) {
 				return true // a trim mark alone does not keep a stream: look further
 			}
 			label = rest[:i]
@@ -200,7 +203,7 @@ func lastStreamSeq(tx *buntdb.Tx, prefix string) (uint64, bool) {
 		if k == prefixEnd(prefix) {
 			return true
 		}
-		if strings.HasPrefix(k, prefix) && k[len(prefix):] != streamMarkKey {
+		if strings.HasPrefix(k, prefix) && !strings.HasPrefix(k[len(prefix):], streamMarkPrefix) {
 			seq, ok = streamSeqFromKey(k), true
 		}
 		return false
@@ -208,15 +211,30 @@ func lastStreamSeq(tx *buntdb.Tx, prefix string) (uint64, bool) {
 	return seq, ok
 }
 
-// streamTrimMark returns the sequence number of the last record trimmed from a
-// stream, 0 when none was.
-func streamTrimMark(tx *buntdb.Tx, prefix string) uint64 {
-	v, err := tx.Get(prefix + streamMarkKey)
-	if err != nil {
-		return 0
-	}
-	n, _ := strconv.ParseUint(v, 10, 64)
-	return n
+// streamTrimMark returns the sequence number of the last record trimmed
+// from a stream, 0 when none was, and the mark's key.
+func streamTrimMark(tx *buntdb.Tx, prefix string) (uint64, string) {
+	var seq uint64
+	var key string
+	tx.AscendGreaterOrEqual("", prefix+streamMarkPrefix, func(k, _ string) bool {
+		if strings.HasPrefix(k, prefix+streamMarkPrefix) {
+			key = k
+			seq = streamSeqFromKey(k)
+		}
+		return false
+	})
+	return seq, key
+}
+
+// streamMark returns a stream's trim mark (0: nothing trimmed).
+func streamMark(tx *buntdb.Tx, prefix string) uint64 {
+	seq, _ := streamTrimMark(tx, prefix)
+	return seq
+}
+
+// streamMarkKey returns the key of a trim mark at seq.
+func streamMarkKey(prefix string, seq uint64) string {
+	return fmt.Sprintf("%s%s%020d", prefix, streamMarkPrefix, seq)
 }
 
 // formatStreamSeq renders a sequence number as stream records carry it.

@@ -81,13 +81,17 @@ func (e *Engine) trimStream(s *streamRef, now time.Time) (int, error) {
 				}
 			}
 			n = len(keys)
-			if !s.latest && !due {
-				if _, _, left := firstStreamRecord(tx, prefix, 0); !left {
-					tx.Delete(prefix + streamMarkKey)
-					return nil
+			if _, old := streamTrimMark(tx, prefix); old != "" {
+				if _, err := tx.Delete(old); err != nil {
+					return err
 				}
 			}
-			_, _, err := tx.Set(prefix+streamMarkKey, strconv.FormatUint(streamSeqFromKey(keys[len(keys)-1]), 10), nil)
+			if !s.latest && !due {
+				if _, _, left := firstStreamRecord(tx, prefix, 0); !left {
+					return nil // the stream is gone
+				}
+			}
+			_, _, err := tx.Set(streamMarkKey(prefix, streamSeqFromKey(keys[len(keys)-1])), "", nil)
 			return err
 		})
 		if err != nil {
