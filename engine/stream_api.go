@@ -124,6 +124,7 @@ func (e *Engine) DescribeStream(ctx context.Context, in *model.DescribeStreamInp
 	err := e.db.View(func(tx *buntdb.Tx) error {
 		prefix := s.prefix()
 		first, v, ok := firstStreamRecord(tx, prefix, 0)
+		mark := streamMark(tx, prefix)
 		var start uint64
 		switch {
 		case ok:
@@ -131,8 +132,8 @@ func (e *Engine) DescribeStream(ctx context.Context, in *model.DescribeStreamInp
 			if d.StreamViewType == "" {
 				d.StreamViewType = streamRecordViewType(v)
 			}
-		case streamMark(tx, prefix) > 0:
-			start = streamMark(tx, prefix) + 1
+		case mark > 0:
+			start = mark + 1
 		default:
 			start = e.streamSeq.Load() + 1
 		}
