@@ -112,9 +112,16 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 		where = ws.db
 	}
 	fmt.Fprintf(stdout, "dynoscope %s serving DynamoDB on http://%s (workspace: %s)\n", version, *addr, where)
-	err = server.ListenAndServe(ctx, *addr, server.New(eng, server.Options{}))
+	err = server.ListenAndServe(ctx, *addr, newServer(eng))
 	if errors.Is(err, http.ErrServerClosed) || errors.Is(err, context.Canceled) {
 		return nil
 	}
 	return err
+}
+
+// newServer serves the engine's DynamoDB and DynamoDB Streams APIs.
+func newServer(eng *engine.Engine) *server.Server {
+	srv := server.New(eng, server.Options{})
+	server.RegisterStreams(srv, eng)
+	return srv
 }

@@ -39,6 +39,8 @@ func (e *Engine) CreateTable(ctx context.Context, in *model.CreateTableInput) (*
 	now := e.now()
 	m := &tableMeta{Desc: buildDescription(in, e.opts.Region, e.opts.AccountID, epoch(now))}
 	if in.StreamSpecification != nil && in.StreamSpecification.StreamEnabled {
+		spec := *in.StreamSpecification
+		m.Desc.StreamSpecification = &spec
 		enableStream(m, now)
 	}
 	if err := e.saveMeta(m); err != nil {

@@ -336,3 +336,15 @@ func TestStreamAtTimestamp(t *testing.T) {
 		t.Fatalf("AT_TIMESTAMP read %q", eventNames(recs))
 	}
 }
+
+func TestCreateTableWithStreamKeepsViewType(t *testing.T) {
+	e, _ := newTestEngine(t)
+	out, err := e.CreateTable(ctx, &model.CreateTableInput{TableName: "streamed", BillingMode: model.BillingPayPerRequest,
+		KeySchema: []model.KeySchemaElement{hk("pk")}, AttributeDefinitions: []model.AttributeDefinition{ad("pk", "S")},
+		StreamSpecification: &model.StreamSpecification{StreamEnabled: true, StreamViewType: model.StreamKeysOnly}})
+	mustOK(t, err)
+	d := out.TableDescription
+	if d.StreamSpecification == nil || d.StreamSpecification.StreamViewType != model.StreamKeysOnly || d.LatestStreamArn == "" {
+		t.Fatalf("stream = %+v, arn %q", d.StreamSpecification, d.LatestStreamArn)
+	}
+}
