@@ -32,7 +32,7 @@ func (e *Engine) DeleteItem(ctx context.Context, in *model.DeleteItemInput) (*mo
 	if err := returnValuesPutDelete(in.ReturnValues); err != nil {
 		return nil, err
 	}
-	params := exprParams{accepted: expr.DeleteItemParams, names: in.ExpressionAttributeNames, values: in.ExpressionAttributeValues,
+	params := exprParams{empty: in.EmptyExpressions(), accepted: expr.DeleteItemParams, names: in.ExpressionAttributeNames, values: in.ExpressionAttributeValues,
 		condition: in.ConditionExpression, expected: in.Expected, conditionalOp: in.ConditionalOperator}
 	exprs, err := params.parse(nil)
 	if err != nil {

@@ -26,7 +26,7 @@ func (e *Engine) GetItem(ctx context.Context, in *model.GetItemInput) (*model.Ge
 	if err := c.err(); err != nil {
 		return nil, err
 	}
-	params := exprParams{accepted: expr.GetItemParams, names: in.ExpressionAttributeNames, projection: in.ProjectionExpression, attributesToGet: in.AttributesToGet}
+	params := exprParams{empty: in.EmptyExpressions(), accepted: expr.GetItemParams, names: in.ExpressionAttributeNames, projection: in.ProjectionExpression, attributesToGet: in.AttributesToGet}
 	exprs, err := params.parse(nil)
 	if err != nil {
 		return nil, err

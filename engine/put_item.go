@@ -31,7 +31,7 @@ func (e *Engine) PutItem(ctx context.Context, in *model.PutItemInput) (*model.Pu
 	if err := returnValuesPutDelete(in.ReturnValues); err != nil {
 		return nil, err
 	}
-	params := exprParams{accepted: expr.PutItemParams, names: in.ExpressionAttributeNames, values: in.ExpressionAttributeValues,
+	params := exprParams{empty: in.EmptyExpressions(), accepted: expr.PutItemParams, names: in.ExpressionAttributeNames, values: in.ExpressionAttributeValues,
 		condition: in.ConditionExpression, expected: in.Expected, conditionalOp: in.ConditionalOperator}
 	exprs, err := params.parse(nil)
 	if err != nil {

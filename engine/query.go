@@ -49,7 +49,7 @@ func (e *Engine) query(ctx context.Context, in *model.QueryInput) (*model.QueryO
 	if rt.ix != nil {
 		schema = indexKeySchema(rt.ix)
 	}
-	params := exprParams{accepted: expr.QueryParams, names: in.ExpressionAttributeNames, values: in.ExpressionAttributeValues,
+	params := exprParams{empty: in.EmptyExpressions(), accepted: expr.QueryParams, names: in.ExpressionAttributeNames, values: in.ExpressionAttributeValues,
 		keyCondition: in.KeyConditionExpression, keyConditions: in.KeyConditions,
 		filter: in.FilterExpression, queryFilter: in.QueryFilter, conditionalOp: in.ConditionalOperator,
 		projection: in.ProjectionExpression, attributesToGet: in.AttributesToGet}

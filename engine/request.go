@@ -23,6 +23,8 @@ type exprParams struct {
 	// accepted lists the expression parameters the action takes
 	// (expr.PutItemParams, ...).
 	accepted []string
+	// empty lists expression parameters sent as "" on the wire.
+	empty []string
 }
 
 // parsedExprs is the result of parsing a request's expressions.
@@ -37,6 +39,9 @@ type parsedExprs struct {
 // parse validates and parses every expression of a request, legacy forms
 // included, and checks that placeholders are all defined and all used.
 func (p *exprParams) parse(schema *expr.KeySchema) (*parsedExprs, error) {
+	if len(p.empty) > 0 {
+		return nil, model.Validation("Invalid %s: The expression can not be empty;", p.empty[0])
+	}
 	var exprNames, legacyNames []string
 	add := func(present bool, list *[]string, name string) {
 		if present {

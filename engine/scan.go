@@ -60,7 +60,7 @@ func (e *Engine) scan(ctx context.Context, in *model.ScanInput) (*model.ScanOutp
 		}
 	}
 	consistent := in.ConsistentRead != nil && *in.ConsistentRead
-	params := exprParams{accepted: expr.ScanParams, names: in.ExpressionAttributeNames, values: in.ExpressionAttributeValues,
+	params := exprParams{empty: in.EmptyExpressions(), accepted: expr.ScanParams, names: in.ExpressionAttributeNames, values: in.ExpressionAttributeValues,
 		filter: in.FilterExpression, scanFilter: in.ScanFilter, conditionalOp: in.ConditionalOperator,
 		projection: in.ProjectionExpression, attributesToGet: in.AttributesToGet}
 	exprs, err := params.parse(nil)

@@ -30,7 +30,7 @@ func (e *Engine) UpdateItem(ctx context.Context, in *model.UpdateItemInput) (*mo
 	if err := c.err(); err != nil {
 		return nil, err
 	}
-	params := exprParams{accepted: expr.UpdateItemParams, names: in.ExpressionAttributeNames, values: in.ExpressionAttributeValues,
+	params := exprParams{empty: in.EmptyExpressions(), accepted: expr.UpdateItemParams, names: in.ExpressionAttributeNames, values: in.ExpressionAttributeValues,
 		condition: in.ConditionExpression, expected: in.Expected, conditionalOp: in.ConditionalOperator,
 		update: in.UpdateExpression, attributeUpdates: in.AttributeUpdates, hasUpdates: in.AttributeUpdates != nil}
 	exprs, err := params.parse(nil)

@@ -173,6 +173,7 @@ type UpdateTableOutput struct {
 
 // PutItemInput is PutItem's request.
 type PutItemInput struct {
+	emptyExprs
 	TableName                           string                            `json:"TableName"`
 	Item                                Item                              `json:"Item"`
 	ConditionExpression                 string                            `json:"ConditionExpression,omitempty"`
@@ -195,6 +196,7 @@ type PutItemOutput struct {
 
 // GetItemInput is GetItem's request.
 type GetItemInput struct {
+	emptyExprs
 	TableName                string            `json:"TableName"`
 	Key                      Item              `json:"Key"`
 	ConsistentRead           *bool             `json:"ConsistentRead,omitempty"`
@@ -212,6 +214,7 @@ type GetItemOutput struct {
 
 // DeleteItemInput is DeleteItem's request.
 type DeleteItemInput struct {
+	emptyExprs
 	TableName                           string                            `json:"TableName"`
 	Key                                 Item                              `json:"Key"`
 	ConditionExpression                 string                            `json:"ConditionExpression,omitempty"`
@@ -234,6 +237,7 @@ type DeleteItemOutput struct {
 
 // UpdateItemInput is UpdateItem's request.
 type UpdateItemInput struct {
+	emptyExprs
 	TableName                           string                            `json:"TableName"`
 	Key                                 Item                              `json:"Key"`
 	UpdateExpression                    string                            `json:"UpdateExpression,omitempty"`
@@ -258,6 +262,7 @@ type UpdateItemOutput struct {
 
 // QueryInput is Query's request.
 type QueryInput struct {
+	emptyExprs
 	TableName                 string                    `json:"TableName"`
 	IndexName                 string                    `json:"IndexName,omitempty"`
 	Select                    string                    `json:"Select,omitempty"`
@@ -288,6 +293,7 @@ type QueryOutput struct {
 
 // ScanInput is Scan's request.
 type ScanInput struct {
+	emptyExprs
 	TableName                 string                    `json:"TableName"`
 	IndexName                 string                    `json:"IndexName,omitempty"`
 	AttributesToGet           []string                  `json:"AttributesToGet,omitempty"`
