@@ -58,7 +58,7 @@ func runExplore(args []string, stdout, stderr io.Writer) error {
 	if _, ok := os.LookupEnv("NO_COLOR"); ok {
 		lipgloss.SetColorProfile(termenv.Ascii)
 	}
-	m := ui.New(eng, ui.Options{Workspace: label, Live: true})
+	m := ui.New(eng, ui.Options{Workspace: label, Live: true, SelectDelay: 60 * time.Millisecond})
 	defer m.Close()
 	p := tea.NewProgram(m, tea.WithAltScreen(), tea.WithMouseCellMotion(), tea.WithOutput(stdout))
 	_, err = p.Run()

@@ -66,6 +66,9 @@ type Options struct {
 	PageSize int
 	// Copy puts text on the clipboard (default: OSC 52 on the terminal).
 	Copy func(string) error
+	// SelectDelay is how long the sidebar cursor must rest on a table
+	// before its items and item collections are read (0: at once).
+	SelectDelay time.Duration
 	// Now overrides the clock read for the title bar (tests); by default the
 	// engine's clock, or the wall clock for a backend without one.
 	Now func() time.Time

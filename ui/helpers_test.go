@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -75,6 +76,16 @@ func drive(t testing.TB, m *Model, cmd tea.Cmd) {
 			queue = append(queue, msg...)
 		case tea.QuitMsg:
 		default:
+			if v := reflect.ValueOf(msg); fmt.Sprintf("%T", msg) == "tea.sequenceMsg" {
+				// in order, before anything else queued
+				seq := make([]tea.Cmd, 0, v.Len())
+				for i := 0; i < v.Len(); i++ {
+					c, _ := v.Index(i).Interface().(tea.Cmd)
+					seq = append(seq, c)
+				}
+				queue = append(seq, queue...)
+				continue
+			}
 			if strings.HasPrefix(fmt.Sprintf("%T", msg), "tea.") {
 				continue // ClearScreen and friends: for the terminal only
 			}

@@ -166,11 +166,11 @@ func (p *itemsPane) reload() tea.Cmd {
 	if !p.tg.valid() {
 		return nil
 	}
-	cmds := []tea.Cmd{p.load(0)}
+	var cmds []tea.Cmd
 	if p.tg.index != "" && p.tg.projection().ProjectionType != model.ProjectionAll {
 		cmds = append(cmds, p.sample())
 	}
-	return tea.Batch(cmds...)
+	return tea.Sequence(append(cmds, p.load(0))...)
 }
 
 // load reads page i.

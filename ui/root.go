@@ -63,6 +63,7 @@ type Model struct {
 	now      time.Time
 	last     *engine.RequestRecord
 	flash    string
+	selSeq   int
 	events   <-chan engine.Event
 	unsub    func()
 	w, h     int
@@ -163,6 +164,11 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			cmd = m.reload()
 		}
 		return m, tea.Batch(cmd, waitEvent(m.events))
+	case selectLoadMsg:
+		if msg.seq != m.selSeq {
+			return m, nil
+		}
+		return m, msg.load
 	case lastRequestMsg:
 		if msg.ok {
 			r := msg.rec
@@ -253,11 +259,29 @@ func (m *Model) onWorkspace(msg workspaceMsg) tea.Cmd {
 // selectionChanged hands the sidebar's selection to the panes.
 func (m *Model) selectionChanged() tea.Cmd {
 	sel := m.sidebar.selected()
-	var cmds []tea.Cmd
-	cmds = append(cmds, m.schema.SetTable(m.sidebar.info(), sel, m.api))
-	cmds = append(cmds, m.items.SetTarget(sel))
+	schema := m.schema.SetTable(m.sidebar.info(), sel, m.api)
+	items := m.items.SetTarget(sel)
 	m.query.SetTarget(sel)
-	return tea.Batch(cmds...)
+	// One after the other, so the engine sees the requests in a fixed order
+	// (and the status bar's "last request" does not depend on a race).
+	load := tea.Sequence(schema, items)
+	if schema == nil && items == nil {
+		return nil
+	}
+	if m.opts.SelectDelay <= 0 {
+		return load
+	}
+	// Reading waits until the cursor rests: running through the sidebar
+	// does not read every table passed.
+	m.selSeq++
+	seq := m.selSeq
+	return tea.Tick(m.opts.SelectDelay, func(time.Time) tea.Msg { return selectLoadMsg{seq: seq, load: load} })
+}
+
+// selectLoadMsg runs the reads of a selection once the cursor has rested.
+type selectLoadMsg struct {
+	seq  int
+	load tea.Cmd
 }
 
 func (m *Model) onKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {

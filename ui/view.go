@@ -142,7 +142,7 @@ func requestText(r engine.RequestRecord) string {
 
 // helpLine is the short help of what has the keyboard, then the global keys.
 func (m *Model) helpLine() string {
-	return " " + m.help.ShortHelpView(m.shortHelp())
+	return fit(" "+m.help.ShortHelpView(m.shortHelp()), m.w)
 }
 
 func (m *Model) focusedKeys() help.KeyMap {
