@@ -31,6 +31,9 @@ func (e *Engine) query(ctx context.Context, in *model.QueryInput) (*model.QueryO
 	if err := c.err(); err != nil {
 		return nil, nil, err
 	}
+	if empty := in.EmptyExpressions(); len(empty) > 0 {
+		return nil, nil, model.Validation("Invalid %s: The expression can not be empty;", empty[0])
+	}
 	if in.KeyConditionExpression == "" && in.KeyConditions == nil {
 		return nil, nil, model.Validation("Either the KeyConditions or KeyConditionExpression parameter must be specified in the request.")
 	}
@@ -83,6 +86,9 @@ func (e *Engine) query(ctx context.Context, in *model.QueryInput) (*model.QueryO
 		if !strings.HasPrefix(start, partition) {
 			return nil, nil, model.Validation("The provided starting key is outside query boundaries based on provided conditions")
 		}
+		if rc := exprs.keyCond.Range; rc != nil && !rc.Match(in.ExclusiveStartKey[schema.RangeKey]) {
+			return nil, nil, model.Validation("The provided starting key does not match the range key predicate")
+		}
 		r = afterStart(r, start, reverse)
 	}
 	hash := partitionHash(partition, rt.prefix())
@@ -91,7 +97,7 @@ func (e *Engine) query(ctx context.Context, in *model.QueryInput) (*model.QueryO
 		return nil, nil, err
 	}
 	pr := &pageReader{rt: rt, consistent: consistent, fetch: opts.fetch, filter: exprs.filter,
-		projection: exprs.projection, count: opts.count}
+		projection: exprs.projection, count: opts.count, projected: opts.projected}
 	if in.Limit != nil {
 		pr.limit = int(*in.Limit)
 	}

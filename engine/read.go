@@ -173,6 +173,7 @@ type pageReader struct {
 	filter     *expr.Condition
 	projection *expr.Projection
 	count      bool // Select COUNT
+	projected  bool // return the index entry, not the fetched item
 	limit      int  // 0: none
 
 	items       []model.Item
@@ -225,6 +226,9 @@ func (pr *pageReader) visit(tx *buntdb.Tx, v string) bool {
 		pr.countN++
 		if !pr.count {
 			out := full
+			if pr.projected {
+				out = item
+			}
 			if pr.projection != nil {
 				out = pr.projection.Apply(full)
 			}

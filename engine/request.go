@@ -42,6 +42,7 @@ func (p *exprParams) parse(schema *expr.KeySchema) (*parsedExprs, error) {
 	if len(p.empty) > 0 {
 		return nil, model.Validation("Invalid %s: The expression can not be empty;", p.empty[0])
 	}
+	// Both lists follow the order DynamoDB names parameters in its messages.
 	var exprNames, legacyNames []string
 	add := func(present bool, list *[]string, name string) {
 		if present {
@@ -51,20 +52,19 @@ func (p *exprParams) parse(schema *expr.KeySchema) (*parsedExprs, error) {
 	add(p.attributesToGet != nil, &legacyNames, "AttributesToGet")
 	add(p.hasUpdates, &legacyNames, "AttributeUpdates")
 	add(p.expected != nil, &legacyNames, "Expected")
-	add(p.keyConditions != nil, &legacyNames, "KeyConditions")
 	add(p.queryFilter != nil, &legacyNames, "QueryFilter")
 	add(p.scanFilter != nil, &legacyNames, "ScanFilter")
 	add(p.conditionalOp != "", &legacyNames, "ConditionalOperator")
+	// KeyConditions may go with expressions as long as there is no
+	// KeyConditionExpression.
+	add(p.keyConditions != nil && p.keyCondition != "", &legacyNames, "KeyConditions")
+	add(p.update != "", &exprNames, "UpdateExpression")
 	add(p.condition != "", &exprNames, "ConditionExpression")
+	add(p.projection != "", &exprNames, "ProjectionExpression")
 	add(p.filter != "", &exprNames, "FilterExpression")
 	add(p.keyCondition != "", &exprNames, "KeyConditionExpression")
-	add(p.projection != "", &exprNames, "ProjectionExpression")
-	add(p.update != "", &exprNames, "UpdateExpression")
 	if len(exprNames) > 0 && len(legacyNames) > 0 {
-		// KeyConditions may be combined with a FilterExpression.
-		if !(len(legacyNames) == 1 && legacyNames[0] == "KeyConditions") {
-			return nil, expr.CheckMixed(legacyNames, exprNames)
-		}
+		return nil, expr.CheckMixed(legacyNames, exprNames)
 	}
 	if err := expr.CheckPlaceholderParams(p.names != nil, p.values != nil, p.accepted, exprNames); err != nil {
 		return nil, err

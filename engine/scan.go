@@ -95,7 +95,7 @@ func (e *Engine) scan(ctx context.Context, in *model.ScanInput) (*model.ScanOutp
 		return nil, nil, err
 	}
 	pr := &pageReader{rt: rt, consistent: consistent, fetch: opts.fetch, filter: exprs.filter,
-		projection: exprs.projection, count: opts.count}
+		projection: exprs.projection, count: opts.count, projected: opts.projected}
 	if in.Limit != nil {
 		pr.limit = int(*in.Limit)
 	}

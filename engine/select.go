@@ -10,6 +10,9 @@ import (
 type readOptions struct {
 	count bool
 	fetch bool
+	// projected: return what the index holds (Select
+	// ALL_PROJECTED_ATTRIBUTES), even when a filter made the read fetch.
+	projected bool
 }
 
 // resolveSelect checks Select against the projection parameters and the
@@ -54,7 +57,7 @@ func resolveSelect(action, sel string, projParam string, rt readTarget, proj *ex
 			return readOptions{}, model.Validation("Must specify the AttributesToGet or ProjectionExpression when choosing to get SPECIFIC_ATTRIBUTES")
 		}
 	}
-	opts := readOptions{count: sel == model.SelectCount}
+	opts := readOptions{count: sel == model.SelectCount, projected: sel == model.SelectAllProjectedAttributes}
 	ix := rt.ix
 	if ix == nil || ix.projType == model.ProjectionAll {
 		return opts, nil

@@ -482,7 +482,6 @@ func TestSDKSeed000LSIQueryWithFetch(t *testing.T) {
 // INCLUDE index reads to the index's attributes unless Select is
 // ALL_ATTRIBUTES).
 func TestSDKLSIFilterOnNonProjectedAttribute(t *testing.T) {
-	t.Skip("engine bug: an LSI Query/Scan with default Select (ALL_PROJECTED_ATTRIBUTES) whose filter names a non-projected attribute returns the whole fetched table item (Tags, Message) instead of the index's projected attributes")
 	_, c := sdkEngine(t)
 	threads := sdkThreadTable(t, c)
 	out, err := c.Query(context.Background(), &dynamodb.QueryInput{
