@@ -122,20 +122,20 @@ func (q queryPane) View(focused bool) string {
 		}
 	}
 	out = append(out, st.Dim.Render(strings.Repeat("─", w)))
-	if in, r := q.build(); r == nil {
-		out = append(out, st.Dim.Render("the same request with the AWS CLI:"))
-		for _, l := range wrapCommand(cliCommand(in, q.endpoint), w) {
-			for _, part := range wrap(l, w) {
-				out = append(out, part)
-			}
-		}
-	}
 	if q.res != nil {
 		lines, cur := q.resultLines(focused)
 		if cur >= 0 {
 			cursorLine = len(out) + cur
 		}
 		out = append(out, lines...)
+	}
+	if in, r := q.build(); r == nil {
+		out = append(out, st.Dim.Render(strings.Repeat("─", w)), st.Dim.Render("the same request with the AWS CLI:"))
+		for _, l := range wrapCommand(cliCommand(in, q.endpoint), w) {
+			for _, part := range wrap(l, w) {
+				out = append(out, part)
+			}
+		}
 	}
 	q.top = window(q.top, cursorLine, len(out), q.h)
 	// keep the results in view when the form is short enough
