@@ -101,7 +101,9 @@ func describeReport(r fixtures.Report) string {
 	if len(r.Created) > 0 {
 		parts = append(parts, "created "+strings.Join(r.Created, ", "))
 	}
-	parts = append(parts, plural(r.Items, "item")+" written")
+	if r.Items > 0 || len(r.Created) == 0 {
+		parts = append(parts, plural(r.Items, "item")+" written")
+	}
 	if r.Steps > 0 {
 		parts = append(parts, plural(r.Steps, "step")+" run")
 	}
@@ -111,6 +113,7 @@ func describeReport(r fixtures.Report) string {
 	return "loaded " + r.Source + ": " + strings.Join(parts, "; ")
 }
 
+// plural counts what: "1 item", "3 items".
 func plural(n int, what string) string {
 	if n == 1 {
 		return "1 " + what
