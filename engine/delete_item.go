@@ -13,20 +13,8 @@ import (
 // DeleteItem deletes one item by its primary key, optionally under a
 // condition. Deleting a missing item succeeds and costs 1 WCU.
 func (e *Engine) DeleteItem(ctx context.Context, in *model.DeleteItemInput) (*model.DeleteItemOutput, error) {
-	if err := e.checkOpen(ctx); err != nil {
-		return nil, err
-	}
-	if err := validateTableNameParam(in.TableName); err != nil {
-		return nil, err
-	}
-	var c constraints
-	checkReturnCapacity(&c, in.ReturnConsumedCapacity)
-	checkReturnMetrics(&c, in.ReturnItemCollectionMetrics)
-	returnValuesOnFailure(&c, in.ReturnValuesOnConditionCheckFailure)
-	if in.Key == nil {
-		c.add(nil, "key", "Member must not be null")
-	}
-	if err := c.err(); err != nil {
+	if err := e.checkWriteParams(ctx, in.TableName, in.ReturnConsumedCapacity, in.ReturnItemCollectionMetrics,
+		in.ReturnValuesOnConditionCheckFailure, "key", in.Key == nil); err != nil {
 		return nil, err
 	}
 	if err := returnValuesPutDelete(in.ReturnValues); err != nil {

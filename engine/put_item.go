@@ -12,20 +12,8 @@ import (
 
 // PutItem creates or replaces an item, optionally under a condition.
 func (e *Engine) PutItem(ctx context.Context, in *model.PutItemInput) (*model.PutItemOutput, error) {
-	if err := e.checkOpen(ctx); err != nil {
-		return nil, err
-	}
-	if err := validateTableNameParam(in.TableName); err != nil {
-		return nil, err
-	}
-	var c constraints
-	checkReturnCapacity(&c, in.ReturnConsumedCapacity)
-	checkReturnMetrics(&c, in.ReturnItemCollectionMetrics)
-	returnValuesOnFailure(&c, in.ReturnValuesOnConditionCheckFailure)
-	if in.Item == nil {
-		c.add(nil, "item", "Member must not be null")
-	}
-	if err := c.err(); err != nil {
+	if err := e.checkWriteParams(ctx, in.TableName, in.ReturnConsumedCapacity, in.ReturnItemCollectionMetrics,
+		in.ReturnValuesOnConditionCheckFailure, "item", in.Item == nil); err != nil {
 		return nil, err
 	}
 	if err := returnValuesPutDelete(in.ReturnValues); err != nil {

@@ -4,8 +4,6 @@ import (
 	"context"
 	"strings"
 
-	"github.com/tidwall/buntdb"
-
 	"github.com/dynoscope/dynoscope/engine/expr"
 	"github.com/dynoscope/dynoscope/model"
 )
@@ -13,40 +11,35 @@ import (
 // Query reads the items of one partition-key value from a table or index,
 // in sort-key order, as one range walk over the B-tree: O(log n + items read).
 func (e *Engine) Query(ctx context.Context, in *model.QueryInput) (*model.QueryOutput, error) {
-	out, _, err := e.query(ctx, in)
-	return out, err
-}
-
-func (e *Engine) query(ctx context.Context, in *model.QueryInput) (*model.QueryOutput, *pageReader, error) {
 	if err := e.checkOpen(ctx); err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	if err := validateTableNameParam(in.TableName); err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	var c constraints
 	checkReturnCapacity(&c, in.ReturnConsumedCapacity)
 	checkReadLimit(&c, in.Limit)
 	c.enum(in.ConditionalOperator, "conditionalOperator", "AND", "OR")
 	if err := c.err(); err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	if empty := in.EmptyExpressions(); len(empty) > 0 {
-		return nil, nil, model.Validation("Invalid %s: The expression can not be empty;", empty[0])
+		return nil, model.Validation("Invalid %s: The expression can not be empty;", empty[0])
 	}
 	if in.KeyConditionExpression == "" && in.KeyConditions == nil {
-		return nil, nil, model.Validation("Either the KeyConditions or KeyConditionExpression parameter must be specified in the request.")
+		return nil, model.Validation("Either the KeyConditions or KeyConditionExpression parameter must be specified in the request.")
 	}
 	consistent := in.ConsistentRead != nil && *in.ConsistentRead
 	e.mu.RLock()
 	defer e.mu.RUnlock()
 	t, merr := e.lookup(in.TableName)
 	if merr != nil {
-		return nil, nil, merr
+		return nil, merr
 	}
 	rt, merr := resolveIndex(t, in.IndexName, consistent)
 	if merr != nil {
-		return nil, nil, merr
+		return nil, merr
 	}
 	schema := t.keySchema()
 	if rt.ix != nil {
@@ -58,18 +51,18 @@ func (e *Engine) query(ctx context.Context, in *model.QueryInput) (*model.QueryO
 		projection: in.ProjectionExpression, attributesToGet: in.AttributesToGet}
 	exprs, err := params.parse(schema)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	if exprs.filter != nil {
 		for _, n := range exprs.filter.TopLevelNames() {
 			if n == schema.HashKey || (schema.RangeKey != "" && n == schema.RangeKey) {
-				return nil, nil, model.Validation("Filter Expression can only contain non-primary key attributes: Primary key attribute: %s", n)
+				return nil, model.Validation("Filter Expression can only contain non-primary key attributes: Primary key attribute: %s", n)
 			}
 		}
 	}
 	opts, merr := resolveSelect("Query", in.Select, projectionParam(in.ProjectionExpression, in.AttributesToGet), rt, exprs.projection, exprs.filter)
 	if merr != nil {
-		return nil, nil, merr
+		return nil, merr
 	}
 	hv := exprs.keyCond.HashValue
 	partition := string(appendHashedKey([]byte(rt.prefix()), hv, nil))
@@ -77,53 +70,29 @@ func (e *Engine) query(ctx context.Context, in *model.QueryInput) (*model.QueryO
 	reverse := in.ScanIndexForward != nil && !*in.ScanIndexForward
 	if in.ExclusiveStartKey != nil {
 		if rt.ix == nil && t.rng.name == "" {
-			return nil, nil, model.Validation("The query can return at most one row and cannot be restarted")
+			return nil, model.Validation("The query can return at most one row and cannot be restarted")
 		}
 		start, merr := rt.startKey(in.ExclusiveStartKey)
 		if merr != nil {
-			return nil, nil, merr
+			return nil, merr
 		}
 		if !strings.HasPrefix(start, partition) {
-			return nil, nil, model.Validation("The provided starting key is outside query boundaries based on provided conditions")
+			return nil, model.Validation("The provided starting key is outside query boundaries based on provided conditions")
 		}
 		if rc := exprs.keyCond.Range; rc != nil && !rc.Match(in.ExclusiveStartKey[schema.RangeKey]) {
-			return nil, nil, model.Validation("The provided starting key does not match the range key predicate")
+			return nil, model.Validation("The provided starting key does not match the range key predicate")
 		}
 		r = afterStart(r, start, reverse)
-	}
-	hash := partitionHash(partition, rt.prefix())
-	if err := e.admit(t, true, hash, in.IndexName); err != nil {
-		e.logRequest("Query", t.name, in.IndexName, nil, true, 0, err)
-		return nil, nil, err
 	}
 	pr := &pageReader{rt: rt, consistent: consistent, fetch: opts.fetch, filter: exprs.filter,
 		projection: exprs.projection, count: opts.count, projected: opts.projected}
 	if in.Limit != nil {
 		pr.limit = int(*in.Limit)
 	}
-	err = e.db.View(func(tx *buntdb.Tx) error {
-		if err := walk(tx, r, reverse, func(_, v string) bool { return pr.visit(tx, v) }); err != nil {
-			return err
-		}
-		return pr.err
-	})
+	res, err := e.runPage("Query", pr, r, reverse, partitionHash(partition, rt.prefix()), in.ReturnConsumedCapacity)
 	if err != nil {
-		return nil, nil, asError(err)
+		return nil, err
 	}
-	usage := pr.usage("Query")
-	out := &model.QueryOutput{Count: int32(pr.countN), ScannedCount: int32(pr.scanned),
-		ConsumedCapacity: usage.Report(in.ReturnConsumedCapacity)}
-	if !opts.count {
-		out.Items = pr.items
-		if out.Items == nil {
-			out.Items = []model.Item{}
-		}
-	}
-	if pr.stoppedEarly() {
-		out.LastEvaluatedKey = pr.lastKey
-	}
-	pr.usageCache = usage
-	e.charge(t, hash, usage)
-	e.logRequest("Query", t.name, in.IndexName, usage, true, pr.countN, nil)
-	return out, pr, nil
+	return &model.QueryOutput{Items: res.items, Count: res.count, ScannedCount: res.scanned,
+		LastEvaluatedKey: res.lastEvaluatedKey, ConsumedCapacity: res.consumed}, nil
 }

@@ -286,3 +286,47 @@ func (pr *pageReader) usage(action string) *capacity.Usage {
 	}
 	return u
 }
+
+// pageResult is one Query or Scan page.
+type pageResult struct {
+	items            []model.Item // nil for Select COUNT
+	count, scanned   int32
+	lastEvaluatedKey model.Item
+	consumed         *model.ConsumedCapacity
+}
+
+// runPage admits, reads and charges one Query or Scan page over r, and logs
+// the request with its itemised capacity.
+func (e *Engine) runPage(action string, pr *pageReader, r keyRange, reverse bool, hash uint32, returnCapacity string) (*pageResult, error) {
+	t, index := pr.rt.t, ""
+	if pr.rt.ix != nil {
+		index = pr.rt.ix.name
+	}
+	if err := e.admit(t, true, hash, index); err != nil {
+		e.logRequest(action, t.name, index, nil, true, 0, err)
+		return nil, err
+	}
+	err := e.db.View(func(tx *buntdb.Tx) error {
+		if err := walk(tx, r, reverse, func(_, v string) bool { return pr.visit(tx, v) }); err != nil {
+			return err
+		}
+		return pr.err
+	})
+	if err != nil {
+		return nil, asError(err)
+	}
+	usage := pr.usage(action)
+	res := &pageResult{count: int32(pr.countN), scanned: int32(pr.scanned), consumed: usage.Report(returnCapacity)}
+	if !pr.count {
+		res.items = pr.items
+		if res.items == nil {
+			res.items = []model.Item{}
+		}
+	}
+	if pr.stoppedEarly() {
+		res.lastEvaluatedKey = pr.lastKey
+	}
+	e.charge(t, hash, usage)
+	e.logRequest(action, t.name, index, usage, true, pr.countN, nil)
+	return res, nil
+}

@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"context"
+
 	"github.com/dynoscope/dynoscope/engine/expr"
 	"github.com/dynoscope/dynoscope/model"
 )
@@ -186,4 +188,31 @@ func failedCondition(returnOnFailure string, current model.Item) *model.Error {
 		return model.ConditionalCheckFailed(current)
 	}
 	return model.ConditionalCheckFailed(nil)
+}
+
+// checkWriteParams runs the parameter checks PutItem, UpdateItem and
+// DeleteItem share: an open engine, the table name, the enums and the
+// required Item or Key (member, missing when nil). extra adds action-specific
+// constraints to the same "N validation errors detected" message.
+func (e *Engine) checkWriteParams(ctx context.Context, table, returnCapacity, returnMetrics, onFailure, member string, missing bool, extra ...func(*constraints)) error {
+	if err := e.checkOpen(ctx); err != nil {
+		return err
+	}
+	if err := validateTableNameParam(table); err != nil {
+		return err
+	}
+	var c constraints
+	checkReturnCapacity(&c, returnCapacity)
+	checkReturnMetrics(&c, returnMetrics)
+	returnValuesOnFailure(&c, onFailure)
+	for _, f := range extra {
+		f(&c)
+	}
+	if missing {
+		c.add(nil, member, "Member must not be null")
+	}
+	if err := c.err(); err != nil {
+		return err
+	}
+	return nil
 }

@@ -3,8 +3,6 @@ package engine
 import (
 	"context"
 
-	"github.com/tidwall/buntdb"
-
 	"github.com/dynoscope/dynoscope/engine/expr"
 	"github.com/dynoscope/dynoscope/model"
 )
@@ -15,16 +13,11 @@ const maxTotalSegments = 1_000_000
 // Scan reads a whole table or index in partition-hash order, one page at a
 // time; Segment/TotalSegments split the hash space into disjoint slices.
 func (e *Engine) Scan(ctx context.Context, in *model.ScanInput) (*model.ScanOutput, error) {
-	out, _, err := e.scan(ctx, in)
-	return out, err
-}
-
-func (e *Engine) scan(ctx context.Context, in *model.ScanInput) (*model.ScanOutput, *pageReader, error) {
 	if err := e.checkOpen(ctx); err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	if err := validateTableNameParam(in.TableName); err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	var c constraints
 	checkReturnCapacity(&c, in.ReturnConsumedCapacity)
@@ -45,18 +38,18 @@ func (e *Engine) scan(ctx context.Context, in *model.ScanInput) (*model.ScanOutp
 		}
 	}
 	if err := c.err(); err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	segment, total := 0, 1
 	switch {
 	case in.Segment != nil && in.TotalSegments == nil:
-		return nil, nil, model.Validation("The TotalSegments parameter is required but was not present in the request when Segment parameter is present")
+		return nil, model.Validation("The TotalSegments parameter is required but was not present in the request when Segment parameter is present")
 	case in.Segment == nil && in.TotalSegments != nil:
-		return nil, nil, model.Validation("The Segment parameter is required but was not present in the request when parameter TotalSegments is present")
+		return nil, model.Validation("The Segment parameter is required but was not present in the request when parameter TotalSegments is present")
 	case in.Segment != nil:
 		segment, total = int(*in.Segment), int(*in.TotalSegments)
 		if segment >= total {
-			return nil, nil, model.Validation("The Segment parameter is zero-based and must be less than parameter TotalSegments: Segment: %d is not less than TotalSegments: %d", segment, total)
+			return nil, model.Validation("The Segment parameter is zero-based and must be less than parameter TotalSegments: Segment: %d is not less than TotalSegments: %d", segment, total)
 		}
 	}
 	consistent := in.ConsistentRead != nil && *in.ConsistentRead
@@ -65,63 +58,39 @@ func (e *Engine) scan(ctx context.Context, in *model.ScanInput) (*model.ScanOutp
 		projection: in.ProjectionExpression, attributesToGet: in.AttributesToGet}
 	exprs, err := params.parse(nil)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	e.mu.RLock()
 	defer e.mu.RUnlock()
 	t, merr := e.lookup(in.TableName)
 	if merr != nil {
-		return nil, nil, merr
+		return nil, merr
 	}
 	rt, merr := resolveIndex(t, in.IndexName, consistent)
 	if merr != nil {
-		return nil, nil, merr
+		return nil, merr
 	}
 	opts, merr := resolveSelect("Scan", in.Select, projectionParam(in.ProjectionExpression, in.AttributesToGet), rt, exprs.projection, exprs.filter)
 	if merr != nil {
-		return nil, nil, merr
+		return nil, merr
 	}
 	r := segmentRange(rt.prefix(), segment, total)
 	if in.ExclusiveStartKey != nil {
 		start, merr := rt.startKey(in.ExclusiveStartKey)
 		if merr != nil {
-			return nil, nil, merr
+			return nil, merr
 		}
 		r = afterStart(r, start, false)
-	}
-	hash := partitionHash(r.lo, rt.prefix())
-	if err := e.admit(t, true, hash, in.IndexName); err != nil {
-		e.logRequest("Scan", t.name, in.IndexName, nil, true, 0, err)
-		return nil, nil, err
 	}
 	pr := &pageReader{rt: rt, consistent: consistent, fetch: opts.fetch, filter: exprs.filter,
 		projection: exprs.projection, count: opts.count, projected: opts.projected}
 	if in.Limit != nil {
 		pr.limit = int(*in.Limit)
 	}
-	err = e.db.View(func(tx *buntdb.Tx) error {
-		if err := walk(tx, r, false, func(_, v string) bool { return pr.visit(tx, v) }); err != nil {
-			return err
-		}
-		return pr.err
-	})
+	res, err := e.runPage("Scan", pr, r, false, partitionHash(r.lo, rt.prefix()), in.ReturnConsumedCapacity)
 	if err != nil {
-		return nil, nil, asError(err)
+		return nil, err
 	}
-	usage := pr.usage("Scan")
-	out := &model.ScanOutput{Count: int32(pr.countN), ScannedCount: int32(pr.scanned),
-		ConsumedCapacity: usage.Report(in.ReturnConsumedCapacity)}
-	if !opts.count {
-		out.Items = pr.items
-		if out.Items == nil {
-			out.Items = []model.Item{}
-		}
-	}
-	if pr.stoppedEarly() {
-		out.LastEvaluatedKey = pr.lastKey
-	}
-	pr.usageCache = usage
-	e.charge(t, hash, usage)
-	e.logRequest("Scan", t.name, in.IndexName, usage, true, pr.countN, nil)
-	return out, pr, nil
+	return &model.ScanOutput{Items: res.items, Count: res.count, ScannedCount: res.scanned,
+		LastEvaluatedKey: res.lastEvaluatedKey, ConsumedCapacity: res.consumed}, nil
 }

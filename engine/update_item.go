@@ -13,21 +13,11 @@ import (
 // UpdateItem edits an item's attributes, creating the item when it does not
 // exist (unless the update only removes), optionally under a condition.
 func (e *Engine) UpdateItem(ctx context.Context, in *model.UpdateItemInput) (*model.UpdateItemOutput, error) {
-	if err := e.checkOpen(ctx); err != nil {
-		return nil, err
+	returnValues := func(c *constraints) {
+		c.enum(in.ReturnValues, "returnValues", model.ReturnValuesAllNew, model.ReturnValuesUpdatedOld, model.ReturnValuesAllOld, model.ReturnValuesNone, model.ReturnValuesUpdatedNew)
 	}
-	if err := validateTableNameParam(in.TableName); err != nil {
-		return nil, err
-	}
-	var c constraints
-	checkReturnCapacity(&c, in.ReturnConsumedCapacity)
-	checkReturnMetrics(&c, in.ReturnItemCollectionMetrics)
-	returnValuesOnFailure(&c, in.ReturnValuesOnConditionCheckFailure)
-	c.enum(in.ReturnValues, "returnValues", model.ReturnValuesAllNew, model.ReturnValuesUpdatedOld, model.ReturnValuesAllOld, model.ReturnValuesNone, model.ReturnValuesUpdatedNew)
-	if in.Key == nil {
-		c.add(nil, "key", "Member must not be null")
-	}
-	if err := c.err(); err != nil {
+	if err := e.checkWriteParams(ctx, in.TableName, in.ReturnConsumedCapacity, in.ReturnItemCollectionMetrics,
+		in.ReturnValuesOnConditionCheckFailure, "key", in.Key == nil, returnValues); err != nil {
 		return nil, err
 	}
 	params := exprParams{empty: in.EmptyExpressions(), accepted: expr.UpdateItemParams, names: in.ExpressionAttributeNames, values: in.ExpressionAttributeValues,
