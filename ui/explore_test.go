@@ -35,8 +35,8 @@ func TestSeed000BetweenQuery(t *testing.T) {
 	}
 	press(t, m, "j", "j") // operation, partition key
 	typeText(t, m, "EC2")
-	press(t, m, "j") // sort key operator: = → < → <= → > → >= → BETWEEN
-	press(t, m, "l", "l", "l", "l", "l")
+	press(t, m, "j") // sort key operator: (any) → = → < → <= → > → >= → BETWEEN
+	press(t, m, "l", "l", "l", "l", "l", "l")
 	if q.op != opBetween {
 		t.Fatalf("operator %q, want BETWEEN", q.op)
 	}
@@ -95,7 +95,7 @@ func TestSeed000BetweenQuery(t *testing.T) {
 		t.Fatalf("cli\n got %s\nwant %s", got, cli)
 	}
 	view := screen(m)
-	for _, s := range []string{"6 items (Count 6, ScannedCount 6)", "no LastEvaluatedKey", "EC2 API rate limits", "aws dynamodb query --table-name Thread"} {
+	for _, s := range []string{"6 items (Count 6, ScannedCount 6)", "last page (no LastEvaluatedKey)", "EC2 API rate limits", "aws dynamodb query --table-name Thread"} {
 		if !strings.Contains(view, s) {
 			t.Errorf("screen lacks %q:\n%s", s, view)
 		}

@@ -183,7 +183,7 @@ func TestGoldenQueryPane(t *testing.T) {
 	g.goToTable("Thread")
 	g.keys("j", "3", "j", "j")
 	g.text("EC2")
-	g.keys("j", "l", "l", "l", "l", "l", "j")
+	g.keys("j", "l", "l", "l", "l", "l", "l", "j")
 	g.text("2012-08-31T00:00:00.000Z")
 	g.keys("j")
 	g.text("2012-11-31T00:00:00.000Z")

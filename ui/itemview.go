@@ -123,7 +123,7 @@ func (v *itemView) header() []string {
 	size := model.ItemSize(v.item)
 	out = append(out, fmt.Sprintf("size %d B · read %s RCU strongly consistent, %s RCU eventually · write %s WCU",
 		size, units(capacity.ReadUnits(size, true)), units(capacity.ReadUnits(size, false)), units(capacity.WriteUnits(size))))
-	out = append(out, st.Dim.Render(cut(fmt.Sprintf("  (a read costs 1 RCU per 4 KB, halved when eventually consistent; a write 1 WCU per 1 KB, plus the same again for each index it touches)"), v.w)))
+	out = append(out, st.Dim.Render(cut("  (reads: 1 RCU per 4 KB, half when eventually consistent · writes: 1 WCU per 1 KB, plus each index they change)", v.w)))
 	names := indexNames(v.tg.desc)
 	switch {
 	case len(names) == 0:

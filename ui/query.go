@@ -104,7 +104,7 @@ func newQueryPane(st Styles, km keymap.KeyMap, api engine.API, copyFn func(strin
 	open.SetHelp("enter", "open item")
 	return queryPane{st: st, api: api, copy: copyFn, endpoint: endpoint, keys: queryKeys{Up: km.Up, Down: km.Down,
 		Edit: km.Edit, Done: km.Done, Cycle: km.Cycle, CycleBack: km.CycleBack, Run: km.Run, ScanMode: km.ScanMode,
-		NextPage: km.NextPage, CopyCLI: km.CopyCLI, Open: open}, op: "="}
+		NextPage: km.NextPage, CopyCLI: km.CopyCLI, Open: open}, op: opNone}
 }
 
 // keyMap enables the bindings that apply where the cursor is.
@@ -189,7 +189,7 @@ func (q *queryPane) rows() []int {
 		}
 	}
 	rows = append(rows, rowFilter, rowNames, rowValues, rowProjection)
-	if !q.scan {
+	if !q.scan && tg.rangeKey() != "" {
 		rows = append(rows, rowOrder)
 	}
 	return append(rows, rowConsistent, rowLimit, rowRun)

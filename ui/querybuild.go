@@ -285,7 +285,7 @@ func (q *queryPane) build() (any, *refusal) {
 		KeyConditionExpression: kce, FilterExpression: filter, ProjectionExpression: projection,
 		ExpressionAttributeNames: allNames, ExpressionAttributeValues: allValues,
 		ReturnConsumedCapacity: model.ReturnCapacityIndexes}
-	if q.descending {
+	if q.descending && rk != "" {
 		f := false
 		in.ScanIndexForward = &f
 	}

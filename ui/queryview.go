@@ -21,7 +21,11 @@ func (q queryPane) View(focused bool) string {
 	if q.scan {
 		mode = "Scan"
 	}
-	out = append(out, spread(st.Title.Render(mode)+"  "+tg.label()+" ("+tg.kind()+")", "[s] query/scan  [c] copy as CLI  [r] run", w))
+	hints := "[s] query/scan  [c] copy as CLI  [r] run"
+	if w < 100 {
+		hints = "[r] run"
+	}
+	out = append(out, spread(st.Title.Render(mode)+"  "+tg.label()+" ("+tg.kind()+")", hints, w))
 	const lw = 17
 	label := func(s string) string { return fit(s, lw) }
 	for i, r := range q.rows() {
@@ -121,7 +125,6 @@ func (q queryPane) View(focused bool) string {
 			out = append(out, s.Render("  "+l))
 		}
 	}
-	out = append(out, st.Dim.Render(strings.Repeat("─", w)))
 	if q.res != nil {
 		lines, cur := q.resultLines(focused)
 		if cur >= 0 {
@@ -132,9 +135,7 @@ func (q queryPane) View(focused bool) string {
 	if in, r := q.build(); r == nil {
 		out = append(out, st.Dim.Render(strings.Repeat("─", w)), st.Dim.Render("the same request with the AWS CLI:"))
 		for _, l := range wrapCommand(cliCommand(in, q.endpoint), w) {
-			for _, part := range wrap(l, w) {
-				out = append(out, part)
-			}
+			out = append(out, hardWrap(l, w)...)
 		}
 	}
 	q.top = window(q.top, cursorLine, len(out), q.h)
@@ -144,6 +145,21 @@ func (q queryPane) View(focused bool) string {
 		end = len(out)
 	}
 	return strings.Join(out[q.top:end], "\n")
+}
+
+// hardWrap cuts s into pieces of w cells, keeping every space (a command
+// line must paste back exactly).
+func hardWrap(s string, w int) []string {
+	if w <= 0 {
+		return []string{s}
+	}
+	var out []string
+	r := []rune(s)
+	for len(r) > w {
+		out = append(out, string(r[:w]))
+		r = r[w:]
+	}
+	return append(out, string(r))
 }
 
 func opsText(ops []string) string {
@@ -170,7 +186,7 @@ func (q queryPane) resultLines(focused bool) ([]string, int) {
 		page = fmt.Sprintf("page %d · ", res.page+1)
 	}
 	summary := fmt.Sprintf("%s%d items (Count %d, ScannedCount %d) · %s RCU", page, len(res.items), res.count, res.scanned, units(res.units))
-	next := "no LastEvaluatedKey: this was the last page"
+	next := "last page (no LastEvaluatedKey)"
 	if res.lek != nil {
 		next = "[n] next page"
 	}

@@ -1,0 +1,41 @@
+package keymap
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/charmbracelet/bubbles/key"
+)
+
+// Every binding has keys and help text, and the bindings that can be
+// active at the same time never share a key.
+func TestDefaultKeyMap(t *testing.T) {
+	km := DefaultKeyMap()
+	v := reflect.ValueOf(km)
+	for i := 0; i < v.NumField(); i++ {
+		b := v.Field(i).Interface().(key.Binding)
+		name := v.Type().Field(i).Name
+		if len(b.Keys()) == 0 || b.Help().Key == "" || b.Help().Desc == "" {
+			t.Errorf("%s: keys %v help %+v", name, b.Keys(), b.Help())
+		}
+	}
+	together := map[string][]key.Binding{
+		"global+items": {km.Quit, km.Help, km.NextFocus, km.PrevFocus, km.Schema, km.Items, km.Query, km.Later,
+			km.Up, km.Down, km.PageUp, km.PageDown, km.Top, km.Bottom, km.Left, km.Right, km.Open, km.Filter, km.LeftOut, km.Reload},
+		"global+item view": {km.Quit, km.Help, km.NextFocus, km.Schema, km.Items, km.Query, km.Later, km.Back,
+			km.Up, km.Down, km.PageUp, km.PageDown, km.Top, km.Bottom, km.ToggleJSON},
+		"global+query": {km.Quit, km.Help, km.NextFocus, km.PrevFocus, km.Schema, km.Items, km.Query, km.Later,
+			km.Up, km.Down, km.Cycle, km.CycleBack, km.Run, km.ScanMode, km.NextPage, km.CopyCLI},
+	}
+	for ctx, bs := range together {
+		seen := map[string]string{}
+		for _, b := range bs {
+			for _, k := range b.Keys() {
+				if prev, dup := seen[k]; dup {
+					t.Errorf("%s: %q is both %q and %q", ctx, k, prev, b.Help().Desc)
+				}
+				seen[k] = b.Help().Desc
+			}
+		}
+	}
+}
