@@ -64,6 +64,9 @@ func (e *Engine) Query(ctx context.Context, in *model.QueryInput) (*model.QueryO
 	if merr != nil {
 		return nil, merr
 	}
+	if err := checkKeyConditionValues(exprs.keyCond, schema); err != nil {
+		return nil, err
+	}
 	hv := exprs.keyCond.HashValue
 	partition := string(appendHashedKey([]byte(rt.prefix()), hv, nil))
 	r := rangeFor(partition, exprs.keyCond.Range)
@@ -95,4 +98,26 @@ func (e *Engine) Query(ctx context.Context, in *model.QueryInput) (*model.QueryO
 	}
 	return &model.QueryOutput{Items: res.items, Count: res.count, ScannedCount: res.scanned,
 		LastEvaluatedKey: res.lastEvaluatedKey, ConsumedCapacity: res.consumed}, nil
+}
+
+// checkKeyConditionValues rejects empty strings and binaries in a key
+// condition, as DynamoDB does for any key attribute value.
+func checkKeyConditionValues(kc *expr.KeyCondition, schema *expr.KeySchema) error {
+	check := func(name string, v model.AttributeValue) error {
+		if (v.Type == model.TypeS && v.S == "") || (v.Type == model.TypeB && len(v.B) == 0) {
+			return model.Validation("One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty %s value. Key: %s", emptyWord(v.Type), name)
+		}
+		return nil
+	}
+	if err := check(schema.HashKey, kc.HashValue); err != nil {
+		return err
+	}
+	if kc.Range != nil && kc.Range.Op != "begins_with" {
+		for _, v := range kc.Range.Values {
+			if err := check(schema.RangeKey, v); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }

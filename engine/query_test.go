@@ -137,6 +137,9 @@ func TestQueryLimitFilterCountAndPaging(t *testing.T) {
 	_, err = e.Query(ctx, &model.QueryInput{TableName: "events", ExclusiveStartKey: model.Item{"pk": model.S("q"), "sk": model.N("1")},
 		KeyConditionExpression: "pk = :p", ExpressionAttributeValues: map[string]model.AttributeValue{":p": model.S("p")}})
 	wantError(t, err, model.ErrValidation, "The provided starting key is outside query boundaries based on provided conditions")
+	_, err = e.Query(ctx, &model.QueryInput{TableName: "events", KeyConditionExpression: "pk = :p AND sk = :s",
+		ExpressionAttributeValues: map[string]model.AttributeValue{":p": model.S(""), ":s": model.N("1")}})
+	wantError(t, err, model.ErrValidation, "One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty string value. Key: pk")
 	_, err = e.Query(ctx, &model.QueryInput{TableName: "events"})
 	wantError(t, err, model.ErrValidation, "Either the KeyConditions or KeyConditionExpression parameter must be specified in the request.")
 	_, err = e.Query(ctx, &model.QueryInput{TableName: "events", IndexName: "nope", KeyConditionExpression: "pk = :p",
