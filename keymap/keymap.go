@@ -18,7 +18,7 @@ type KeyMap struct {
 	Schema    key.Binding
 	Items     key.Binding
 	Query     key.Binding
-	Later     key.Binding // 4-7: panes that are not built yet
+	Later     key.Binding // 4-6: panes that are not built yet
 	Back      key.Binding
 
 	// Lists (sidebar, items, results, item view).
@@ -50,6 +50,9 @@ type KeyMap struct {
 	ScanMode  key.Binding
 	NextPage  key.Binding
 	CopyCLI   key.Binding
+
+	// Editing, table and index management, lessons (edit.go).
+	Editing EditKeyMap
 }
 
 // DefaultKeyMap returns the explorer's bindings: vim keys and arrows both
@@ -64,7 +67,7 @@ func DefaultKeyMap() KeyMap {
 		Schema:    key.NewBinding(key.WithKeys("1"), key.WithHelp("1", "schema")),
 		Items:     key.NewBinding(key.WithKeys("2"), key.WithHelp("2", "items")),
 		Query:     key.NewBinding(key.WithKeys("3"), key.WithHelp("3", "query")),
-		Later:     key.NewBinding(key.WithKeys("4", "5", "6", "7"), key.WithHelp("4-7", "later panes (coming)")),
+		Later:     key.NewBinding(key.WithKeys("4", "5", "6"), key.WithHelp("4-6", "later panes (coming)")),
 		Back:      key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
 
 		Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
@@ -92,8 +95,12 @@ func DefaultKeyMap() KeyMap {
 		ScanMode:  key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "query/scan")),
 		NextPage:  key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "next page")),
 		CopyCLI:   key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "copy aws cli")),
+
+		Editing: DefaultEditKeyMap(),
 	}
 }
 
 // Panes returns the bindings that pick a pane by number, in order.
-func (k KeyMap) Panes() []key.Binding { return []key.Binding{k.Schema, k.Items, k.Query} }
+func (k KeyMap) Panes() []key.Binding {
+	return []key.Binding{k.Schema, k.Items, k.Query, k.Editing.Lessons}
+}

@@ -19,6 +19,7 @@ const (
 	focusSchema
 	focusItems
 	focusQuery
+	focusLessons
 )
 
 // pane is a main pane (the tab row).
@@ -28,6 +29,7 @@ const (
 	paneSchema pane = iota
 	paneItems
 	paneQuery
+	paneLessons
 )
 
 // Minimum sizes the layout is designed for; smaller terminals get a note.
@@ -54,7 +56,9 @@ type Model struct {
 	schema  schemaPane
 	items   itemsPane
 	query   queryPane
-	item    *itemView // open item, over the current pane
+	item    *itemView   // open item, over the current pane
+	lessons lessonsPane // tab 7 (lesson.go)
+	modal   modal       // a form or confirmation over the pane (work.go)
 
 	tables   []tableInfo
 	loadErr  error
@@ -92,6 +96,7 @@ func New(api engine.API, opts Options) *Model {
 		schema:  newSchemaPane(st, km),
 		items:   newItemsPane(st, km, api, opts.PageSize),
 		query:   newQueryPane(st, km, api, opts.Copy, opts.Serving),
+		lessons: newLessonsPane(st, km, api),
 		w:       120, h: 40,
 	}
 	m.now = opts.Now()
@@ -126,6 +131,9 @@ func (m *Model) Close() {
 // capturing reports whether a text input has the keyboard, so global keys
 // (digits, q, tab, ?) are typed rather than obeyed.
 func (m *Model) capturing() bool {
+	if m.modal != nil {
+		return true
+	}
 	switch m.focus {
 	case focusItems:
 		return m.item == nil && m.items.Filtering()
@@ -143,6 +151,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, tea.ClearScreen
 	case workspaceMsg:
 		return m, m.onWorkspace(msg)
+	case workMsg:
+		return m, m.onWork(msg)
 	case tickMsg:
 		m.now = msg.now
 		cmds := []tea.Cmd{tickCmd(m.opts.Now)}
@@ -289,6 +299,9 @@ func (m *Model) onKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	if msg.Type == tea.KeyCtrlC {
 		return m.quit()
 	}
+	if m.modal != nil {
+		return m, m.updateModal(msg)
+	}
 	if m.capturing() {
 		return m, m.routeToFocus(msg)
 	}
@@ -299,6 +312,9 @@ func (m *Model) onKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		return m, nil
 	}
 	m.flash = ""
+	if cmd, ok := m.workKey(msg); ok {
+		return m, cmd
+	}
 	switch {
 	case key.Matches(msg, km.Quit):
 		return m.quit()
@@ -316,6 +332,10 @@ func (m *Model) onKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(msg, km.Query):
 		m.item = nil
 		m.setPane(paneQuery)
+		return m, nil
+	case key.Matches(msg, km.Editing.Lessons):
+		m.item = nil
+		m.setPane(paneLessons)
 		return m, nil
 	case key.Matches(msg, km.Later):
 		m.flash = laterNote(msg.String())
@@ -356,7 +376,7 @@ func (m *Model) paneUsesEsc() bool {
 }
 
 func laterNote(k string) string {
-	names := map[string]string{"4": "Capacity", "5": "TTL", "6": "Stream", "7": "Lessons"}
+	names := map[string]string{"4": "Capacity", "5": "TTL", "6": "Stream"}
 	return names[k] + " pane: coming in a later release (not built yet)"
 }
 
@@ -372,9 +392,10 @@ func (m *Model) setPane(p pane) {
 	m.focus = focus(int(p) + 1)
 }
 
-// cycleFocus moves the keyboard around sidebar → Schema → Items → Query.
+// cycleFocus moves the keyboard around sidebar → Schema → Items → Query →
+// Lessons.
 func (m *Model) cycleFocus(dir int) {
-	f := (int(m.focus) + dir + 4) % 4
+	f := (int(m.focus) + dir + 5) % 5
 	m.item = nil
 	m.focus = focus(f)
 	if m.focus != focusSidebar {
@@ -402,6 +423,8 @@ func (m *Model) routeToFocus(msg tea.Msg) tea.Cmd {
 		m.items, cmd = m.items.Update(msg)
 	case focusQuery:
 		m.query, cmd = m.query.Update(msg)
+	case focusLessons:
+		m.lessons, cmd = m.lessons.Update(msg)
 	}
 	return cmd
 }
@@ -440,6 +463,10 @@ func (m *Model) layout() {
 	m.schema.SetSize(w, h)
 	m.items.SetSize(w, h)
 	m.query.SetSize(w, h)
+	m.lessons.SetSize(w, h)
+	if m.modal != nil {
+		m.modal.SetSize(w, h)
+	}
 	if m.item != nil {
 		m.item.SetSize(w, h)
 	}

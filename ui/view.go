@@ -70,6 +70,8 @@ func (m *Model) mainView(h int) string {
 		body = m.fullHelp(iw, ih)
 	case m.loadErr != nil && len(m.tables) == 0:
 		body = strings.Join(errorBox(m.st, asModelError(m.loadErr), iw), "\n")
+	case m.modal != nil:
+		body = m.modal.View()
 	case m.item != nil:
 		body = m.item.View()
 	case m.pane == paneSchema:
@@ -78,6 +80,8 @@ func (m *Model) mainView(h int) string {
 		body = m.items.View(focused)
 	case m.pane == paneQuery:
 		body = m.query.View(focused)
+	case m.pane == paneLessons:
+		body = m.lessons.View(focused)
 	}
 	if m.w < minWidth || m.h < minHeight {
 		body = m.st.Warn.Render(fmt.Sprintf("(designed for 80x24 or more; this is %dx%d)", m.w, m.h)) + "\n" + body
@@ -89,7 +93,7 @@ func (m *Model) mainView(h int) string {
 // "coming" (dropped first when the row is narrow).
 func (m *Model) tabs(w int) string {
 	st := m.st
-	names := []string{"1 Schema", "2 Items", "3 Query"}
+	names := []string{"1 Schema", "2 Items", "3 Query", "7 Lessons"}
 	var parts []string
 	for i, n := range names {
 		if pane(i) == m.pane {
@@ -99,11 +103,11 @@ func (m *Model) tabs(w int) string {
 		}
 	}
 	s := strings.Join(parts, " ")
-	later := st.TabLater.Render("  4 Capacity · 5 TTL · 6 Stream · 7 Lessons: coming")
+	later := st.TabLater.Render("  4 Capacity · 5 TTL · 6 Stream: coming")
 	if width(s)+width(later) <= w {
 		s += later
 	}
-	if m.item != nil {
+	if m.item != nil && m.modal == nil {
 		s += "  ▸ item"
 	}
 	return s
@@ -147,18 +151,22 @@ func (m *Model) helpLine() string {
 
 func (m *Model) focusedKeys() help.KeyMap {
 	switch {
+	case m.modal != nil:
+		return m.modal.Keys()
 	case m.capturing() && m.focus == focusQuery:
 		return m.query.keyMap()
 	case m.capturing():
 		return filterKeys{}
 	case m.item != nil && m.focus != focusSidebar:
-		return m.item.keys
+		return m.workKeys(m.item.keys)
 	case m.focus == focusSidebar:
-		return m.sidebar.keys
+		return m.workKeys(m.sidebar.keys)
 	case m.focus == focusSchema:
-		return m.schema
+		return m.workKeys(m.schema)
 	case m.focus == focusItems:
-		return m.items.keyMap()
+		return m.workKeys(m.items.keyMap())
+	case m.focus == focusLessons:
+		return m.lessons.keyMap()
 	}
 	return m.query.keyMap()
 }
@@ -168,7 +176,7 @@ func (m *Model) globalKeys() []key.Binding {
 	if m.capturing() {
 		return []key.Binding{key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit"))}
 	}
-	panes := key.NewBinding(key.WithKeys("1", "2", "3"), key.WithHelp("1-3", "panes"))
+	panes := key.NewBinding(key.WithKeys("1", "2", "3", "7"), key.WithHelp("1-3,7", "panes"))
 	return []key.Binding{km.NextFocus, panes, km.Help, km.Quit}
 }
 
@@ -197,7 +205,7 @@ func (m *Model) fullHelp(w, h int) string {
 		out = append(out, "")
 	}
 	section("Here", m.focusedKeys().FullHelp())
-	section("Everywhere", [][]key.Binding{{km.Schema, km.Items, km.Query, km.Later, km.NextFocus, km.PrevFocus, km.Back, km.Help, km.Quit}})
+	section("Everywhere", [][]key.Binding{{km.Schema, km.Items, km.Query, km.Editing.Lessons, km.Later, km.NextFocus, km.PrevFocus, km.Back, km.Help, km.Quit}})
 	out = append(out, m.st.Header.Render("What you see"))
 	out = append(out,
 		"  sidebar   tables with item counts; under the selected one its indexes:",

@@ -1,0 +1,74 @@
+package keymap
+
+import "github.com/charmbracelet/bubbles/key"
+
+// EditKeyMap holds the bindings that change the workspace (items, tables,
+// indexes, TTL), the bindings of the forms and confirmations they open, and
+// those of the lessons pane. KeyMap carries it as its Editing field.
+type EditKeyMap struct {
+	// Items pane and item view.
+	NewItem    key.Binding
+	EditItem   key.Binding
+	SetAttr    key.Binding
+	DeleteItem key.Binding
+
+	// Sidebar and schema pane.
+	CreateTable key.Binding
+	AddIndex    key.Binding
+	DropIndex   key.Binding
+	TTL         key.Binding
+
+	// Forms, prompts and confirmations.
+	Submit    key.Binding
+	Cancel    key.Binding
+	NextField key.Binding
+	PrevField key.Binding
+	Choice    key.Binding
+	Yes       key.Binding
+	No        key.Binding
+	Reedit    key.Binding
+
+	// Lessons pane.
+	Lessons    key.Binding
+	RunStep    key.Binding
+	NextStep   key.Binding
+	PrevStep   key.Binding
+	NextLesson key.Binding
+	PrevLesson key.Binding
+	OpenInPane key.Binding
+}
+
+// DefaultEditKeyMap returns the editing, management and lesson bindings:
+// lower-case letters for what acts on the row under the cursor (n new, e
+// edit, a set one attribute, d delete; c create table, i add index, t TTL),
+// and every destructive action asks y/n first.
+func DefaultEditKeyMap() EditKeyMap {
+	return EditKeyMap{
+		NewItem:    key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "new item ($EDITOR)")),
+		EditItem:   key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit item ($EDITOR)")),
+		SetAttr:    key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "set/remove one attribute")),
+		DeleteItem: key.NewBinding(key.WithKeys("d", "delete"), key.WithHelp("d", "delete item")),
+
+		CreateTable: key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "create table")),
+		AddIndex:    key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "add GSI")),
+		DropIndex:   key.NewBinding(key.WithKeys("d", "delete"), key.WithHelp("d", "delete GSI")),
+		TTL:         key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "TTL on/off")),
+
+		Submit:    key.NewBinding(key.WithKeys("enter", "ctrl+s"), key.WithHelp("enter", "send")),
+		Cancel:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
+		NextField: key.NewBinding(key.WithKeys("tab", "down"), key.WithHelp("tab/↓", "next field")),
+		PrevField: key.NewBinding(key.WithKeys("shift+tab", "up"), key.WithHelp("shift+tab/↑", "previous field")),
+		Choice:    key.NewBinding(key.WithKeys("left", "right", " "), key.WithHelp("←/→/space", "change choice")),
+		Yes:       key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "yes")),
+		No:        key.NewBinding(key.WithKeys("n", "esc"), key.WithHelp("n/esc", "no")),
+		Reedit:    key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit again")),
+
+		Lessons:    key.NewBinding(key.WithKeys("7"), key.WithHelp("7", "lessons")),
+		RunStep:    key.NewBinding(key.WithKeys("enter", "r"), key.WithHelp("enter", "run the step")),
+		NextStep:   key.NewBinding(key.WithKeys("right", "l", "n"), key.WithHelp("→/n", "next step")),
+		PrevStep:   key.NewBinding(key.WithKeys("left", "h", "b"), key.WithHelp("←/b", "previous step")),
+		NextLesson: key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "next lesson")),
+		PrevLesson: key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "previous lesson")),
+		OpenInPane: key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "open in its pane")),
+	}
+}

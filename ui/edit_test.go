@@ -1,0 +1,249 @@
+package ui
+
+import (
+	"context"
+	"os"
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/dynoscope/dynoscope/engine"
+	"github.com/dynoscope/dynoscope/model"
+)
+
+// typeIn types s into whatever has the keyboard, one key per rune.
+func typeIn(t testing.TB, m *Model, s string) {
+	t.Helper()
+	for _, r := range s {
+		if r == ' ' {
+			send(t, m, tea.KeyMsg{Type: tea.KeySpace})
+			continue
+		}
+		send(t, m, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+	}
+}
+
+// flat is the screen as one line of words: box borders and line breaks
+// removed, runs of spaces collapsed, so wrapped messages can be matched.
+func flat(m *Model) string {
+	s := strings.NewReplacer("│", " ", "┌", " ", "┐", " ", "└", " ", "┘", " ", "─", " ", "\n", " ").Replace(screen(m))
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// getItem reads an item by its partition key (strongly consistent).
+func getItem(t testing.TB, eng *engine.Engine, table string, key model.Item) model.Item {
+	t.Helper()
+	yes := true
+	out, err := eng.GetItem(context.Background(), &model.GetItemInput{TableName: table, Key: key, ConsistentRead: &yes})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out.Item
+}
+
+// cursorOnItem opens the items pane on table and moves the cursor to the
+// item whose pk attribute is id.
+func cursorOnItem(t testing.TB, m *Model, table, pk, id string) {
+	t.Helper()
+	selectInSidebar(t, m, table, "")
+	press(t, m, "2", "g")
+	for i := 0; i < 300; i++ {
+		if it, ok := m.items.current(); ok && it[pk].S == id {
+			return
+		}
+		press(t, m, "j")
+	}
+	t.Fatalf("no item %s=%s in %s", pk, id, table)
+}
+
+var zuzi = model.Item{"pk": model.S("ZUZ001")}
+
+// Seed 001: Zuzi's admitted is a String while animal_type declares it a
+// Number. An unrelated SET is refused with DynamoDB's message, shown in
+// the prompt's red box, and the item is unchanged.
+func TestEditInlineViolatingIndexKeyIsRefused(t *testing.T) {
+	eng := demoEngine(t, "schema-demo")
+	m := newTestModel(t, eng, 120, 40)
+	before := getItem(t, eng, "schema-demo", zuzi)
+	cursorOnItem(t, m, "schema-demo", "pk", "ZUZ001")
+	press(t, m, "a")
+	if m.modal == nil {
+		t.Fatal("a did not open the attribute prompt")
+	}
+	typeIn(t, m, `temperament = "FRIENDLY"`)
+	if s := flat(m); !strings.Contains(s, "sends UpdateItem schema-demo Key pk=ZUZ001") || !strings.Contains(s, "SET #a = :v") {
+		t.Fatalf("the prompt does not show the request:\n%s", screen(m))
+	}
+	press(t, m, "enter")
+	s := flat(m)
+	for _, want := range []string{"Rejected: nothing was changed.", "ValidationException",
+		"The update expression attempted to update the secondary index key to unsupported type"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("screen lacks %q:\n%s", want, screen(m))
+		}
+	}
+	if m.modal == nil {
+		t.Fatal("the prompt closed on a rejected write")
+	}
+	if after := getItem(t, eng, "schema-demo", zuzi); !sameItem(before, after) {
+		t.Fatalf("item changed: %v → %v", before, after)
+	}
+	// esc closes the prompt; the same edit on a valid item goes through.
+	press(t, m, "esc")
+	if m.modal != nil {
+		t.Fatal("esc did not close the prompt")
+	}
+	cursorOnItem(t, m, "schema-demo", "pk", "FRE001")
+	press(t, m, "a")
+	typeIn(t, m, `temperament = "calm"`)
+	press(t, m, "enter")
+	if m.modal != nil {
+		t.Fatalf("the prompt stayed open after a good write:\n%s", screen(m))
+	}
+	if got := getItem(t, eng, "schema-demo", model.Item{"pk": model.S("FRE001")})["temperament"]; got.S != "calm" {
+		t.Fatalf("temperament = %v", got)
+	}
+	if !strings.Contains(screen(m), "UpdateItem schema-demo pk=FRE001") {
+		t.Errorf("the status bar does not say what was written:\n%s", screen(m))
+	}
+}
+
+// An $EDITOR edit is one PutItem of the whole item: Zuzi put back with a
+// new attribute gets DynamoDB's typed mismatch, the edited text is kept
+// for another try, and the item is unchanged.
+func TestEditInEditorViolatingIndexKeyIsRefused(t *testing.T) {
+	eng := demoEngine(t, "schema-demo")
+	m := newTestModel(t, eng, 120, 40)
+	before := getItem(t, eng, "schema-demo", zuzi)
+	cursorOnItem(t, m, "schema-demo", "pk", "ZUZ001")
+	tg, key, ok := m.editTarget()
+	if !ok || key["pk"].S != "ZUZ001" {
+		t.Fatalf("edit target %v %v", key, ok)
+	}
+	// What e does up to the editor: read the item, write it to a file.
+	ready, ok := prepareEdit(eng, tg, key)().(editReadyMsg)
+	if !ok {
+		t.Fatal("prepareEdit did not get the file ready")
+	}
+	text, err := os.ReadFile(ready.ed.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(text), `"admitted": {`) || !strings.Contains(string(text), `"S": "1672563600"`) {
+		t.Fatalf("the editor gets:\n%s", text)
+	}
+	// The person adds an attribute and saves.
+	edited := strings.Replace(string(text), `"name": {`, `"temperament": {"S": "FRIENDLY"}, "name": {`, 1)
+	if err := os.WriteFile(ready.ed.path, []byte(edited), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	send(t, m, editedMsg{ed: ready.ed})
+	if _, err := os.Stat(ready.ed.path); !os.IsNotExist(err) {
+		t.Errorf("the temporary file is left behind: %v", err)
+	}
+	s := flat(m)
+	for _, want := range []string{"Rejected: nothing was changed.", "ValidationException",
+		"One or more parameter values were invalid: Type mismatch for Index Key admitted Expected: N Actual: S IndexName: animal_type",
+		"Your text is kept", `"temperament": {"S": "FRIENDLY"}`} {
+		if !strings.Contains(s, want) {
+			t.Errorf("screen lacks %q:\n%s", want, screen(m))
+		}
+	}
+	if after := getItem(t, eng, "schema-demo", zuzi); !sameItem(before, after) {
+		t.Fatalf("item changed: %v → %v", before, after)
+	}
+	// Fixing the type in the kept text makes the put go through.
+	ed := m.modal.(*editFailed).ed
+	ed.text = []byte(strings.Replace(string(ed.text), `"S": "1672563600"`, `"N": "1672563600"`, 1))
+	press(t, m, "esc")
+	send(t, m, putEdited(eng, ed))
+	after := getItem(t, eng, "schema-demo", zuzi)
+	if after["admitted"].N != "1672563600" || after["temperament"].S != "FRIENDLY" {
+		t.Fatalf("fixed put: %v", after)
+	}
+}
+
+// A new item is put with attribute_not_exists on its key: one that exists
+// is not overwritten, and DynamoDB's ConditionalCheckFailedException shows.
+func TestEditNewItemDoesNotOverwrite(t *testing.T) {
+	eng := demoEngine(t, "schema-demo")
+	m := newTestModel(t, eng, 120, 40)
+	cursorOnItem(t, m, "schema-demo", "pk", "ED_001")
+	tg, _, _ := m.editTarget()
+	if got := string(newItemTemplate(tg)); !strings.Contains(got, `"pk": {`) {
+		t.Fatalf("template %s", got)
+	}
+	ed := &editState{tg: tg, create: true, text: []byte(`{"pk": {"S": "ED_001"}, "name": {"S": "Impostor"}}`)}
+	send(t, m, putEdited(eng, ed))
+	if s := flat(m); !strings.Contains(s, "ConditionalCheckFailedException") || !strings.Contains(s, "The conditional request failed") {
+		t.Fatalf("screen:\n%s", screen(m))
+	}
+	if got := getItem(t, eng, "schema-demo", model.Item{"pk": model.S("ED_001")})["name"].S; got != "Ed" {
+		t.Fatalf("Ed was overwritten: %q", got)
+	}
+	press(t, m, "esc")
+	ed.text = []byte(`{"pk": {"S": "NEW001"}, "name": {"S": "Newt"}, "type": {"S": "Newt"}}`)
+	send(t, m, putEdited(eng, ed))
+	if got := getItem(t, eng, "schema-demo", model.Item{"pk": model.S("NEW001")}); got["name"].S != "Newt" {
+		t.Fatalf("new item: %v", got)
+	}
+}
+
+// d asks before deleting; n keeps the item, y deletes it.
+func TestDeleteAsksFirst(t *testing.T) {
+	eng := demoEngine(t, "schema-demo")
+	m := newTestModel(t, eng, 120, 40)
+	ed := model.Item{"pk": model.S("ED_001")}
+	cursorOnItem(t, m, "schema-demo", "pk", "ED_001")
+	press(t, m, "d")
+	if m.modal == nil || !strings.Contains(flat(m), "Delete the item pk=ED_001 from schema-demo?") {
+		t.Fatalf("d did not ask:\n%s", screen(m))
+	}
+	if getItem(t, eng, "schema-demo", ed) == nil {
+		t.Fatal("deleted before the answer")
+	}
+	press(t, m, "n")
+	if m.modal != nil || getItem(t, eng, "schema-demo", ed) == nil {
+		t.Fatal("n did not keep the item")
+	}
+	press(t, m, "d", "y")
+	if m.modal != nil {
+		t.Fatalf("the confirmation stayed open:\n%s", screen(m))
+	}
+	if getItem(t, eng, "schema-demo", ed) != nil {
+		t.Fatal("y did not delete the item")
+	}
+	if !strings.Contains(screen(m), "DeleteItem schema-demo pk=ED_001") {
+		t.Errorf("the status bar does not say what was deleted:\n%s", screen(m))
+	}
+	// the items pane was read again: Ed is gone from it
+	for _, r := range m.items.g.rows {
+		if r.item["pk"].S == "ED_001" {
+			t.Fatal("the items pane still lists the deleted item")
+		}
+	}
+}
+
+// From the item view the same keys work on the open item.
+func TestEditFromItemView(t *testing.T) {
+	eng := demoEngine(t, "schema-demo")
+	m := newTestModel(t, eng, 120, 40)
+	cursorOnItem(t, m, "schema-demo", "pk", "OTI001")
+	press(t, m, "enter")
+	if m.item == nil || !m.item.ready {
+		t.Fatal("no item view")
+	}
+	press(t, m, "a")
+	typeIn(t, m, "REMOVE admitted")
+	press(t, m, "enter")
+	if m.modal != nil {
+		t.Fatalf("REMOVE of the violating attribute was refused:\n%s", screen(m))
+	}
+	if _, ok := getItem(t, eng, "schema-demo", model.Item{"pk": model.S("OTI001")})["admitted"]; ok {
+		t.Fatal("admitted is still there")
+	}
+	if _, ok := m.item.item["admitted"]; ok {
+		t.Fatal("the item view was not read again")
+	}
+}
