@@ -137,7 +137,7 @@ func (e *Engine) BatchGetItem(ctx context.Context, in *model.BatchGetItemInput) 
 				un.Keys = unprocessed
 				out.UnprocessedKeys[p.t.name] = un
 			}
-			u.Explain("BatchGetItem on %s: %d keys, each rounded up to 4 KB%s = %s RCU", p.t.name, len(p.keys), consistencyNote(p.consistent), capacity.FormatUnits(u.Read))
+			u.Explain("BatchGetItem on %s: %d keys, each rounded up to 4 KB%s = %g RCU", p.t.name, len(p.keys), consistencyNote(p.consistent), u.Read)
 			out.Responses[p.t.name] = items
 		}
 		return nil

@@ -126,7 +126,7 @@ func (e *Engine) BatchWriteItem(ctx context.Context, in *model.BatchWriteItemInp
 	}
 	for _, name := range sortedKeys(usages) {
 		u := usages[name]
-		u.Explain("BatchWriteItem on %s: each item rounded up to 1 KB = %s WCU", u.Table, capacity.FormatUnits(u.Write))
+		u.Explain("BatchWriteItem on %s: each item rounded up to 1 KB = %g WCU", u.Table, u.Write)
 		e.logRequest("BatchWriteItem", name, "", u, false, len(in.RequestItems[name])-len(unprocessed[name]), nil)
 	}
 	out := &model.BatchWriteItemOutput{

@@ -57,6 +57,13 @@ func (e *Engine) Subscribe(buffer int) (<-chan Event, func()) {
 	}
 }
 
+// hasSubscribers reports whether anyone listens for events.
+func (e *Engine) hasSubscribers() bool {
+	e.hub.mu.Lock()
+	defer e.hub.mu.Unlock()
+	return len(e.hub.subs) > 0
+}
+
 func (e *Engine) publish(ev Event) {
 	e.hub.mu.Lock()
 	defer e.hub.mu.Unlock()

@@ -77,8 +77,17 @@ func (e *Engine) GetItem(ctx context.Context, in *model.GetItemInput) (*model.Ge
 	return out, nil
 }
 
-// explainRead describes a read charge of size bytes over n items.
-func explainRead(size, n int, consistent bool) string {
+// readNote describes a read charge when formatted.
+type readNote struct {
+	size       int
+	consistent bool
+}
+
+// explainRead describes a read charge of size bytes (lazily).
+func explainRead(size, _ int, consistent bool) readNote { return readNote{size, consistent} }
+
+func (n readNote) String() string {
+	size, consistent := n.size, n.consistent
 	blocks := capacity.ReadBlocks(size)
 	s := formatBytes(size) + " → " + capacity.FormatUnits(float64(blocks)) + " × 4 KB"
 	if consistent {

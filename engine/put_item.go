@@ -124,15 +124,25 @@ func (e *Engine) loadOld(tx *buntdb.Tx, w *itemWrite, decode bool) error {
 	return nil
 }
 
-// explainWrite describes a write's table charge.
-func explainWrite(w *itemWrite) string {
-	size := w.newSize
-	which := "new item"
-	if w.oldSize > size {
-		size, which = w.oldSize, "old item"
-	}
-	if w.old == nil && w.new == nil {
+// writeNote describes a write's table charge when formatted.
+type writeNote struct {
+	oldSize, newSize int
+	none             bool
+}
+
+// explainWrite describes a write's table charge (lazily).
+func explainWrite(w *itemWrite) writeNote {
+	return writeNote{oldSize: w.oldSize, newSize: w.newSize, none: w.old == nil && w.new == nil}
+}
+
+func (n writeNote) String() string {
+	if n.none {
 		return "no item, 1 WCU minimum"
 	}
-	return formatBytes(size) + " (" + which + ") → " + capacity.FormatUnits(capacity.WriteUnits(size)) + " × 1 KB = " + capacity.FormatUnits(capacity.WriteUnits(size)) + " WCU"
+	size, which := n.newSize, "new item"
+	if n.oldSize > size {
+		size, which = n.oldSize, "old item"
+	}
+	u := capacity.FormatUnits(capacity.WriteUnits(size))
+	return formatBytes(size) + " (" + which + ") → " + u + " × 1 KB = " + u + " WCU"
 }

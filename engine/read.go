@@ -275,14 +275,14 @@ func (pr *pageReader) usage(action string) *capacity.Usage {
 	if pr.rt.ix != nil {
 		what = "index entries"
 	}
-	u.Explain("%s on %s: %d %s, %s → %d × 4 KB = %d RCU", action, target, pr.scanned, what, formatBytes(pr.indexBytes), blocks, blocks)
+	u.Explain("%s on %s: %d %s, %s → %d × 4 KB = %d RCU", action, target, pr.scanned, what, byteCount(pr.indexBytes), blocks, blocks)
 	if pr.fetchBlocks > 0 {
 		u.Explain("table fetches of non-projected attributes: each item rounded up to 4 KB = %d RCU", pr.fetchBlocks)
 	}
 	if pr.consistent {
-		u.Explain("strongly consistent = %s RCU", capacity.FormatUnits(u.Total()))
+		u.Explain("strongly consistent = %g RCU", u.Total())
 	} else {
-		u.Explain("eventually consistent × 0.5 = %s RCU", capacity.FormatUnits(u.Total()))
+		u.Explain("eventually consistent × 0.5 = %g RCU", u.Total())
 	}
 	return u
 }

@@ -23,7 +23,9 @@ type RequestRecord struct {
 	// Lines itemise the charge ("Query on Thread/LastPostIndex: 4 index
 	// entries, 800 B → 1 × 4 KB = 1 RCU", ...).
 	Lines []string
-	Items int    // items returned or written
+	Items int // items returned or written
+	// usage is kept so Lines can be formatted when someone reads them.
+	usage *capacity.Usage
 	Error string // DynamoDB's error text when the request failed
 }
 
@@ -39,7 +41,7 @@ func (e *Engine) logRequest(action, table, index string, u *capacity.Usage, read
 	rec := RequestRecord{At: e.now(), Action: action, Table: table, Index: index, Read: read, Items: items}
 	if u != nil {
 		rec.Units = u.Total()
-		rec.Lines = u.Lines
+		rec.usage = u
 	}
 	if err != nil {
 		rec.Error = err.Error()
@@ -48,7 +50,10 @@ func (e *Engine) logRequest(action, table, index string, u *capacity.Usage, read
 	e.reqLog.ring[e.reqLog.count%maxRequestLog] = rec
 	e.reqLog.count++
 	e.reqLog.mu.Unlock()
-	e.publish(Event{Kind: EventRequest, Table: table, Request: &rec})
+	if e.hasSubscribers() {
+		rec.Lines = u.Lines()
+		e.publish(Event{Kind: EventRequest, Table: table, Request: &rec})
+	}
 }
 
 // RecentRequests returns the most recent requests, oldest first.
@@ -58,7 +63,7 @@ func (e *Engine) RecentRequests() []RequestRecord {
 	n := min(e.reqLog.count, maxRequestLog)
 	out := make([]RequestRecord, 0, n)
 	for i := e.reqLog.count - n; i < e.reqLog.count; i++ {
-		out = append(out, e.reqLog.ring[i%maxRequestLog])
+		out = append(out, e.reqLog.ring[i%maxRequestLog].withLines())
 	}
 	return out
 }
@@ -70,5 +75,13 @@ func (e *Engine) LastRequest() (RequestRecord, bool) {
 	if e.reqLog.count == 0 {
 		return RequestRecord{}, false
 	}
-	return e.reqLog.ring[(e.reqLog.count-1)%maxRequestLog], true
+	return e.reqLog.ring[(e.reqLog.count-1)%maxRequestLog].withLines(), true
+}
+
+// withLines returns the record with its explanation formatted.
+func (r RequestRecord) withLines() RequestRecord {
+	if r.Lines == nil {
+		r.Lines = r.usage.Lines()
+	}
+	return r
 }

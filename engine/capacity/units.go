@@ -66,7 +66,10 @@ type Usage struct {
 	Read    float64
 	Write   float64
 	Indexes []IndexUsage
-	Lines   []string
+	// notes are the itemised explanation, formatted only when read (Lines):
+	// requests run far more often than anyone reads why they cost what
+	// they cost.
+	notes []note
 	// Items is how many items the request read or wrote, for the metrics
 	// feed's item counts (optional: zero records none).
 	Items int
@@ -84,9 +87,29 @@ func (u *Usage) AddIndex(name string, global bool, read, write float64) {
 	u.Indexes = append(u.Indexes, IndexUsage{Name: name, Global: global, Read: read, Write: write})
 }
 
-// Explain appends one line of the itemised explanation.
+// note is one explanation line, kept unformatted.
+type note struct {
+	format string
+	args   []any
+}
+
+// Explain appends one line of the itemised explanation. The arguments are
+// formatted when Lines is called, so they must not change afterwards (pass
+// values; a fmt.Stringer is rendered then).
 func (u *Usage) Explain(format string, args ...any) {
-	u.Lines = append(u.Lines, fmt.Sprintf(format, args...))
+	u.notes = append(u.notes, note{format, args})
+}
+
+// Lines returns the itemised explanation, one line per charge.
+func (u *Usage) Lines() []string {
+	if u == nil || len(u.notes) == 0 {
+		return nil
+	}
+	out := make([]string, len(u.notes))
+	for i, n := range u.notes {
+		out[i] = fmt.Sprintf(n.format, n.args...)
+	}
+	return out
 }
 
 // Total returns all units consumed: table plus indexes, reads plus writes.
@@ -134,7 +157,7 @@ func (u *Usage) Merge(other *Usage) {
 	for _, ix := range other.Indexes {
 		u.AddIndex(ix.Name, ix.Global, ix.Read, ix.Write)
 	}
-	u.Lines = append(u.Lines, other.Lines...)
+	u.notes = append(u.notes, other.notes...)
 }
 
 // ReportAll returns one ConsumedCapacity per table, ordered by table name, as
