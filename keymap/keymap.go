@@ -18,8 +18,11 @@ type KeyMap struct {
 	Schema    key.Binding
 	Items     key.Binding
 	Query     key.Binding
-	Later     key.Binding // 4-6: panes that are not built yet
+	Later     key.Binding // 7: the pane that is not built yet
 	Back      key.Binding
+
+	// Live panes, the traffic generator and the workspace clock (live.go).
+	Live LiveKeyMap
 
 	// Lists (sidebar, items, results, item view).
 	Up       key.Binding
@@ -67,7 +70,7 @@ func DefaultKeyMap() KeyMap {
 		Schema:    key.NewBinding(key.WithKeys("1"), key.WithHelp("1", "schema")),
 		Items:     key.NewBinding(key.WithKeys("2"), key.WithHelp("2", "items")),
 		Query:     key.NewBinding(key.WithKeys("3"), key.WithHelp("3", "query")),
-		Later:     key.NewBinding(key.WithKeys("4", "5", "6"), key.WithHelp("4-6", "later panes (coming)")),
+		Later:     key.NewBinding(key.WithKeys("7"), key.WithHelp("7", "lessons (coming)")),
 		Back:      key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
 
 		Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
@@ -96,6 +99,7 @@ func DefaultKeyMap() KeyMap {
 		NextPage:  key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "next page")),
 		CopyCLI:   key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "copy aws cli")),
 
+		Live:    DefaultLiveKeyMap(),
 		Editing: DefaultEditKeyMap(),
 	}
 }

@@ -11,13 +11,24 @@ import (
 // active at the same time never share a key.
 func TestDefaultKeyMap(t *testing.T) {
 	km := DefaultKeyMap()
-	v := reflect.ValueOf(km)
-	for i := 0; i < v.NumField(); i++ {
-		b, ok := v.Field(i).Interface().(key.Binding)
-		if !ok {
-			continue // a group with its own test (Editing: edit_test.go)
+	fields := func(v reflect.Value) map[string]reflect.Value {
+		out := map[string]reflect.Value{}
+		for i := 0; i < v.NumField(); i++ {
+			out[v.Type().Field(i).Name] = v.Field(i)
 		}
-		name := v.Type().Field(i).Name
+		return out
+	}
+	all := fields(reflect.ValueOf(km))
+	for name, f := range fields(reflect.ValueOf(km.Live)) { // live.go
+		all["Live."+name] = f
+	}
+	delete(all, "Live")
+	for name, f := range fields(reflect.ValueOf(km.Editing)) { // edit.go
+		all["Editing."+name] = f
+	}
+	delete(all, "Editing")
+	for name, f := range all {
+		b := f.Interface().(key.Binding)
 		if len(b.Keys()) == 0 || b.Help().Key == "" || b.Help().Desc == "" {
 			t.Errorf("%s: keys %v help %+v", name, b.Keys(), b.Help())
 		}

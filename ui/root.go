@@ -19,8 +19,14 @@ const (
 	focusSchema
 	focusItems
 	focusQuery
+	focusCapacity
+	focusTTL
+	focusStream
 	focusLessons
 )
+
+// numFocus is how many places the keyboard can be.
+const numFocus = int(focusLessons) + 1
 
 // pane is a main pane (the tab row).
 type pane int
@@ -29,6 +35,9 @@ const (
 	paneSchema pane = iota
 	paneItems
 	paneQuery
+	paneCapacity
+	paneTTL
+	paneStream
 	paneLessons
 )
 
@@ -57,6 +66,7 @@ type Model struct {
 	items   itemsPane
 	query   queryPane
 	item    *itemView   // open item, over the current pane
+	live    *live       // capacity, TTL and stream panes, traffic, clock (live.go)
 	lessons lessonsPane // tab 7 (lesson.go)
 	modal   modal       // a form or confirmation over the pane (work.go)
 
@@ -100,9 +110,10 @@ func New(api engine.API, opts Options) *Model {
 		w:       120, h: 40,
 	}
 	m.now = opts.Now()
+	m.live = newLive(st, km, api, opts.Live)
 	if opts.Live {
 		if es, ok := api.(eventSource); ok {
-			m.events, m.unsub = es.Subscribe(256)
+			m.events, m.unsub = es.Subscribe(liveEventBuffer)
 		}
 	}
 	m.layout()
@@ -115,13 +126,14 @@ func (m *Model) Init() tea.Cmd {
 	m.loading = true
 	cmds := []tea.Cmd{loadWorkspace(m.api), fetchLastRequest(m.api)}
 	if m.opts.Live {
-		cmds = append(cmds, tickCmd(m.opts.Now), waitEvent(m.events))
+		cmds = append(cmds, tickCmd(m.opts.Now), waitLive(m.events, liveEventGap))
 	}
 	return tea.Batch(cmds...)
 }
 
-// Close ends the event subscription.
+// Close ends the event subscription and stops generated traffic.
 func (m *Model) Close() {
+	m.live.Close()
 	if m.unsub != nil {
 		m.unsub()
 		m.unsub = nil
@@ -132,6 +144,9 @@ func (m *Model) Close() {
 // (digits, q, tab, ?) are typed rather than obeyed.
 func (m *Model) capturing() bool {
 	if m.modal != nil {
+		return true
+	}
+	if m.live.prompt != nil {
 		return true
 	}
 	switch m.focus {
@@ -150,7 +165,11 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.layout()
 		return m, tea.ClearScreen
 	case workspaceMsg:
-		return m, m.onWorkspace(msg)
+		return m, tea.Batch(m.onWorkspace(msg), m.liveFollow())
+	case liveBatchMsg:
+		return m, m.onLiveBatch(msg)
+	case liveMsg:
+		return m, m.onLive(msg)
 	case workMsg:
 		return m, m.onWork(msg)
 	case tickMsg:
@@ -206,9 +225,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		return m, m.afterRequest()
 	case tea.MouseMsg:
-		return m, m.routeToFocus(msg)
+		return m, tea.Batch(m.routeToFocus(msg), m.liveFollow())
 	case tea.KeyMsg:
-		return m.onKey(msg)
+		_, cmd := m.onKey(msg)
+		return m, tea.Batch(cmd, m.liveFollow())
 	}
 	return m, nil
 }
@@ -302,6 +322,9 @@ func (m *Model) onKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	if m.modal != nil {
 		return m, m.updateModal(msg)
 	}
+	if cmd, ok := m.liveKey(msg); ok {
+		return m, cmd
+	}
 	if m.capturing() {
 		return m, m.routeToFocus(msg)
 	}
@@ -376,7 +399,7 @@ func (m *Model) paneUsesEsc() bool {
 }
 
 func laterNote(k string) string {
-	names := map[string]string{"4": "Capacity", "5": "TTL", "6": "Stream"}
+	names := map[string]string{"4": "Capacity", "5": "TTL", "6": "Stream", "7": "Lessons"}
 	return names[k] + " pane: coming in a later release (not built yet)"
 }
 
@@ -393,9 +416,9 @@ func (m *Model) setPane(p pane) {
 }
 
 // cycleFocus moves the keyboard around sidebar → Schema → Items → Query →
-// Lessons.
+// Capacity → TTL → Stream → Lessons.
 func (m *Model) cycleFocus(dir int) {
-	f := (int(m.focus) + dir + 5) % 5
+	f := (int(m.focus) + dir + numFocus) % numFocus
 	m.item = nil
 	m.focus = focus(f)
 	if m.focus != focusSidebar {
@@ -423,6 +446,8 @@ func (m *Model) routeToFocus(msg tea.Msg) tea.Cmd {
 		m.items, cmd = m.items.Update(msg)
 	case focusQuery:
 		m.query, cmd = m.query.Update(msg)
+	case focusCapacity, focusTTL, focusStream:
+		cmd = m.live.Update(msg)
 	case focusLessons:
 		m.lessons, cmd = m.lessons.Update(msg)
 	}
@@ -463,6 +488,7 @@ func (m *Model) layout() {
 	m.schema.SetSize(w, h)
 	m.items.SetSize(w, h)
 	m.query.SetSize(w, h)
+	m.live.SetSize(w, h)
 	m.lessons.SetSize(w, h)
 	if m.modal != nil {
 		m.modal.SetSize(w, h)

@@ -42,21 +42,12 @@ func (m *Model) titleBar() string {
 		ws = "workspace"
 	}
 	left := " " + st.Title.Render("dynoscope") + " · " + ws
-	clock := "clock " + m.now.UTC().Format("2006-01-02 15:04:05")
-	if c, ok := m.api.(clocked); ok {
-		if vc, ok := c.Clock().(virtualClock); ok {
-			if vc.Paused() {
-				clock += " ‖ paused"
-			} else {
-				clock += fmt.Sprintf(" ▶ x%g", vc.Speed())
-			}
-		}
-	}
-	right := clock
+	// The clock is on the status bar, with its keys (live_view.go).
+	right := ""
 	if m.opts.Serving != "" {
-		right += "   serving " + m.opts.Serving
+		right = "serving " + m.opts.Serving + " "
 	}
-	return spread(left, right+" ", m.w)
+	return spread(left, right, m.w)
 }
 
 // mainView draws the pane box with the tab row in its top border.
@@ -80,6 +71,8 @@ func (m *Model) mainView(h int) string {
 		body = m.items.View(focused)
 	case m.pane == paneQuery:
 		body = m.query.View(focused)
+	case isLivePane(m.pane):
+		body = m.live.View(m.pane, focused)
 	case m.pane == paneLessons:
 		body = m.lessons.View(focused)
 	}
@@ -89,24 +82,9 @@ func (m *Model) mainView(h int) string {
 	return box(m.st, m.tabs(iw-4), lines(body), w, h, focused)
 }
 
-// tabs is the tab row: the built panes, then the later ones dimmed with
-// "coming" (dropped first when the row is narrow).
+// tabs is the tab row, then what is open over the pane (a form, an item).
 func (m *Model) tabs(w int) string {
-	st := m.st
-	names := []string{"1 Schema", "2 Items", "3 Query", "7 Lessons"}
-	var parts []string
-	for i, n := range names {
-		if pane(i) == m.pane {
-			parts = append(parts, st.TabOn.Render("["+n+"]"))
-		} else {
-			parts = append(parts, st.TabOff.Render(" "+n+" "))
-		}
-	}
-	s := strings.Join(parts, " ")
-	later := st.TabLater.Render("  4 Capacity · 5 TTL · 6 Stream: coming")
-	if width(s)+width(later) <= w {
-		s += later
-	}
+	s := m.tabRow(w)
 	if m.item != nil && m.modal == nil {
 		s += "  ▸ item"
 	}
@@ -121,9 +99,12 @@ func (m *Model) statusBar() string {
 	} else {
 		left += requestText(*m.last)
 	}
-	right := ""
+	if m.live.prompt != nil {
+		return fit(m.live.promptView(), m.w)
+	}
+	right := m.live.clockText(m.now, m.w) + " "
 	if m.flash != "" {
-		right = st.Warn.Render(m.flash) + " "
+		right = st.Warn.Render(m.flash) + " · " + right
 	}
 	return spread(st.Status.Render(left), right, m.w)
 }
@@ -153,6 +134,10 @@ func (m *Model) focusedKeys() help.KeyMap {
 	switch {
 	case m.modal != nil:
 		return m.modal.Keys()
+	case m.live.prompt != nil:
+		return promptKeys{m.km.Live.PromptAccept, m.km.Live.PromptCancel}
+	case isLivePane(m.pane) && m.focus != focusSidebar && m.item == nil:
+		return m.live.keys(m.pane)
 	case m.capturing() && m.focus == focusQuery:
 		return m.query.keyMap()
 	case m.capturing():
@@ -176,7 +161,10 @@ func (m *Model) globalKeys() []key.Binding {
 	if m.capturing() {
 		return []key.Binding{key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit"))}
 	}
-	panes := key.NewBinding(key.WithKeys("1", "2", "3", "7"), key.WithHelp("1-3,7", "panes"))
+	panes := key.NewBinding(key.WithKeys("1", "2", "3", "4", "5", "6", "7"), key.WithHelp("1-7", "panes"))
+	if isLivePane(m.pane) {
+		return append([]key.Binding{km.NextFocus, panes}, append(m.live.clockShortHelp(), km.Help, km.Quit)...)
+	}
 	return []key.Binding{km.NextFocus, panes, km.Help, km.Quit}
 }
 
@@ -205,7 +193,9 @@ func (m *Model) fullHelp(w, h int) string {
 		out = append(out, "")
 	}
 	section("Here", m.focusedKeys().FullHelp())
-	section("Everywhere", [][]key.Binding{{km.Schema, km.Items, km.Query, km.Editing.Lessons, km.Later, km.NextFocus, km.PrevFocus, km.Back, km.Help, km.Quit}})
+	section("Everywhere", [][]key.Binding{{km.Schema, km.Items, km.Query}, km.Live.LivePanes(),
+		{km.Editing.Lessons, km.NextFocus, km.PrevFocus, km.Back, km.Help, km.Quit}})
+	section("Clock (any pane)", [][]key.Binding{km.Live.Clock()})
 	out = append(out, m.st.Header.Render("What you see"))
 	out = append(out,
 		"  sidebar   tables with item counts; under the selected one its indexes:",

@@ -1,0 +1,169 @@
+package ui
+
+import (
+	"time"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/dynoscope/dynoscope/engine"
+)
+
+// The root model's side of the live panes: the engine's events read in
+// batches, the pane and clock keys, and keeping the live panes on the
+// sidebar's selection.
+
+// liveBatchMsg is the engine events that arrived together; ok is false when
+// the subscription ended.
+type liveBatchMsg struct {
+	evs []engine.Event
+	ok  bool
+	at  time.Time // wall time the batch was read
+}
+
+// waitLive waits for the next engine event, lets a burst gather for gap,
+// and returns everything that arrived as one message.
+func waitLive(ch <-chan engine.Event, gap time.Duration) tea.Cmd {
+	if ch == nil {
+		return nil
+	}
+	return func() tea.Msg {
+		ev, ok := <-ch
+		if !ok {
+			return liveBatchMsg{}
+		}
+		if gap > 0 {
+			time.Sleep(gap)
+		}
+		evs := []engine.Event{ev}
+		for len(evs) < liveBatchMax {
+			select {
+			case ev, ok := <-ch:
+				if !ok {
+					return liveBatchMsg{evs: evs, ok: true, at: time.Now()}
+				}
+				evs = append(evs, ev)
+				continue
+			default:
+			}
+			break
+		}
+		return liveBatchMsg{evs: evs, ok: true, at: time.Now()}
+	}
+}
+
+// onLiveBatch takes a batch of events: the status bar shows the newest
+// request, writes reload the sidebar (at most once a second), and the live
+// panes get the records and deletions.
+func (m *Model) onLiveBatch(b liveBatchMsg) tea.Cmd {
+	if !b.ok {
+		return nil
+	}
+	write := false
+	for i := range b.evs {
+		ev := &b.evs[i]
+		if ev.Request != nil {
+			r := *ev.Request
+			m.last = &r
+		}
+		switch {
+		case ev.Kind != engine.EventRequest:
+			write = true
+		case ev.Request != nil && !ev.Request.Read && ev.Request.Error == "":
+			write = true
+		}
+	}
+	cmds := []tea.Cmd{m.live.onEvents(b.evs), waitLive(m.events, liveEventGap)}
+	if write {
+		cmds = append(cmds, m.reloadLive(b.at))
+	}
+	return tea.Batch(cmds...)
+}
+
+// reloadLive reloads the workspace now, or once a second has passed since
+// the last reload events caused.
+func (m *Model) reloadLive(at time.Time) tea.Cmd {
+	l := m.live
+	if l.reloadPending {
+		return nil
+	}
+	if wait := reloadEvery - at.Sub(l.lastReload); wait > 0 {
+		l.reloadPending = true
+		return tea.Tick(wait, func(t time.Time) tea.Msg { return liveReloadMsg{at: t} })
+	}
+	l.lastReload = at
+	return m.reload()
+}
+
+// onLive routes the live panes' messages.
+func (m *Model) onLive(msg liveMsg) tea.Cmd {
+	switch msg := msg.(type) {
+	case liveReloadMsg:
+		m.live.reloadPending = false
+		m.live.lastReload = msg.at
+		return m.reload()
+	case capacityMsg:
+		m.seeTime(msg.snap.snap.Now)
+	case ttlMsg:
+		m.seeTime(msg.res.Now)
+	case clockMsg:
+		m.now = msg.now
+		m.flash = msg.note
+		cmd := m.live.Update(msg)
+		if msg.jumped {
+			return tea.Batch(cmd, m.reload())
+		}
+		return cmd
+	}
+	return m.live.Update(msg)
+}
+
+// seeTime moves the status bar's clock to an engine time a live pane read
+// (between the once-a-second ticks).
+func (m *Model) seeTime(t time.Time) {
+	if t.After(m.now) {
+		m.now = t
+	}
+}
+
+// liveKey handles the keys that pick a live pane and the clock keys, from
+// any pane, and every key while the advance prompt is open; ok is false
+// for the other keys.
+func (m *Model) liveKey(msg tea.KeyMsg) (tea.Cmd, bool) {
+	l := m.live
+	if l.prompt != nil {
+		return l.promptKey(msg), true
+	}
+	if m.capturing() || m.showHelp {
+		return nil, false
+	}
+	var p pane
+	switch {
+	case key.Matches(msg, l.km.Capacity):
+		p = paneCapacity
+	case key.Matches(msg, l.km.TTL):
+		p = paneTTL
+	case key.Matches(msg, l.km.Stream):
+		p = paneStream
+	default:
+		cmd, note, ok := l.clockKey(msg)
+		if ok {
+			m.flash = note
+		}
+		return cmd, ok
+	}
+	m.flash = ""
+	m.item = nil
+	m.setPane(p)
+	return nil, true
+}
+
+// liveFollow keeps the live panes on what is on screen: the pane shown and
+// the sidebar's selection.
+func (m *Model) liveFollow() tea.Cmd {
+	p := m.pane
+	if m.item != nil {
+		p = paneSchema
+	}
+	return m.live.Show(p, m.sidebar.selected())
+}

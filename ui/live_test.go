@@ -1,0 +1,279 @@
+package ui
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/dynoscope/dynoscope/engine"
+	"github.com/dynoscope/dynoscope/model"
+)
+
+// lineWith returns the first line of the screen containing s ("" if none).
+func lineWith(m *Model, s string) string {
+	for _, l := range strings.Split(screen(m), "\n") {
+		if strings.Contains(l, s) {
+			return l
+		}
+	}
+	return ""
+}
+
+// The clock moves an item of Messages from due, to expired but still
+// readable, to deleted by TTL; the TTL pane shows each state, with the
+// clock driven by the explorer's own keys (the advance prompt).
+func TestTTLPaneDueExpiredDeleted(t *testing.T) {
+	eng, clk := liveEngine(t, "messages-ttl")
+	m := newTestModel(t, eng, 120, 40)
+	selectInSidebar(t, m, "Messages", "")
+	press(t, m, "5")
+	// "Your parcel is at the neighbours'" was sent at 11:11:07 a week ago
+	// and expires in half an hour.
+	const sk = "2026-11-15T11:11:07Z"
+	if l := lineWith(m, sk); !strings.Contains(l, "  due ") || !strings.Contains(l, "in 30 min") {
+		t.Fatalf("before: %q\n%s", l, screen(m))
+	}
+	press(t, m, ">", "30m10s", "enter") // the prompt jumps the clock
+	if got := clk.Now(); !got.Equal(t0.Add(30*time.Minute + 10*time.Second)) {
+		t.Fatalf("clock at %v", got)
+	}
+	l := lineWith(m, sk)
+	if !strings.Contains(l, "! expired") || !strings.Contains(l, "10 s ago") || !strings.Contains(l, "gone in ≤5 s") {
+		t.Fatalf("after 31 min: %q\n%s", l, screen(m))
+	}
+	// Expired and not deleted: a GetItem still returns it.
+	out, err := eng.GetItem(context.Background(), &model.GetItemInput{TableName: "Messages",
+		Key: model.Item{"UserId": model.S("maya"), "SentAt": model.S(sk)}})
+	if err != nil || out.Item == nil {
+		t.Fatalf("expired item not readable before the sweep: %v %v", out, err)
+	}
+	press(t, m, "]") // one more minute: past the deletion delay
+	if n := eng.SweepTTL(); n == 0 {
+		t.Fatal("the sweep deleted nothing")
+	}
+	refreshLive(t, m)
+	l = lineWith(m, sk)
+	if !strings.Contains(l, "✓ deleted") || !strings.Contains(l, "11-22 11:12:17") {
+		t.Fatalf("after the sweep: %q\n%s", l, screen(m))
+	}
+	if strings.Count(screen(m), sk) != 1 {
+		t.Fatalf("the deleted item is still listed:\n%s", screen(m))
+	}
+	if !strings.Contains(m.statusBar(), "⏸ paused 2026-11-22 11:12:17") {
+		t.Fatalf("status bar: %q", m.statusBar())
+	}
+}
+
+// The traffic generator, started from the capacity pane on Votes: the
+// hot-key workload is throttled at its partition's 1,000 WCU while the
+// table is provisioned for 20,000; the same votes sharded over 20 keys go
+// through.
+func TestTrafficHotKeyThrottlesShardedDoesNot(t *testing.T) {
+	for _, tt := range []struct {
+		name  string
+		keys  []string // after "4": pick the workload, start
+		throt bool
+	}{
+		{"hot key", []string{"t"}, true},
+		{"sharded", []string{"w", "t"}, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			manualTraffic(t)
+			eng, clk := liveEngine(t, "write-sharding")
+			m := newTestModel(t, eng, 120, 40)
+			selectInSidebar(t, m, "Votes", "")
+			press(t, m, "4")
+			press(t, m, tt.keys...)
+			stepTraffic(t, m, clk, 10)
+			refreshLive(t, m)
+			st := m.live.traffic.running.Stats()
+			if st.Sent != 15000 || st.Failed != 0 {
+				t.Fatalf("stats %+v", st)
+			}
+			s := screen(m)
+			traffic := lineWith(m, "▶ running")
+			heat := lineWith(m, "hottest #")
+			if tt.throt {
+				if st.Throttled == 0 || !strings.Contains(traffic, "✗ "+fmtInt(st.Throttled)+" throttled") {
+					t.Fatalf("hot key: %+v, traffic line %q\n%s", st, traffic, s)
+				}
+				if !strings.Contains(heat, "1,000 of its 1,000 WCU (100%) · ✗") {
+					t.Fatalf("heat: %q\n%s", heat, s)
+				}
+				if !strings.Contains(lineWith(m, "WCU/s"), "· ✗ "+fmtInt(st.Throttled)+" throttled · provisioned 20,000 (above)") ||
+					!strings.Contains(lineWith(m, "throttled  "), "✗✗✗✗✗") {
+					t.Fatalf("chart:\n%s", s)
+				}
+				return
+			}
+			if st.Throttled != 0 || !strings.Contains(traffic, "none throttled") || strings.Count(s, "✗") != 1 { // the legend's
+				t.Fatalf("sharded: %+v\n%s", st, s)
+			}
+			if !strings.Contains(lineWith(m, "WCU/s"), "now 1,500") {
+				t.Fatalf("chart:\n%s", s)
+			}
+		})
+	}
+}
+
+// Changing the workload or the rate while traffic runs restarts it on its
+// table; t stops it.
+func TestTrafficRetuneAndStop(t *testing.T) {
+	manualTraffic(t)
+	eng, _ := liveEngine(t, "write-sharding")
+	m := newTestModel(t, eng, 120, 40)
+	selectInSidebar(t, m, "Votes", "")
+	press(t, m, "4", "t")
+	first := m.live.traffic.running
+	if first == nil || first.Workload().Kind != engine.WorkloadHotKey || first.Workload().Rate != 1500 {
+		t.Fatalf("started %+v", first)
+	}
+	press(t, m, "l")
+	if w := m.live.traffic.running.Workload(); w.Rate != 2000 || w.Kind != engine.WorkloadHotKey {
+		t.Fatalf("after rate up: %+v", w)
+	}
+	press(t, m, "w", "w")
+	if w := m.live.traffic.running.Workload(); w.Kind != engine.WorkloadRandomRead || w.Table != "Votes" {
+		t.Fatalf("after w w: %+v", w)
+	}
+	if !strings.Contains(screen(m), "t stop traffic") || !strings.Contains(m.statusBar(), "traffic ▶ Votes") {
+		t.Fatalf("help/status while running:\n%s", screen(m))
+	}
+	press(t, m, "t")
+	if m.live.traffic.running != nil || m.live.traffic.want {
+		t.Fatal("t did not stop the traffic")
+	}
+	if !strings.Contains(screen(m), "t start traffic") {
+		t.Fatalf("help after stop:\n%s", screen(m))
+	}
+}
+
+// The clock keys work from any pane: pause, speed, jumps; the status bar
+// shows the state.
+func TestClockKeys(t *testing.T) {
+	eng, err := engine.Open(engine.Options{Clock: engine.NewVirtualClock(t0, 1), DisableTTLSweeper: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer eng.Close()
+	clk := eng.Clock().(*engine.VirtualClock)
+	m := newTestModel(t, eng, 120, 40)
+	if !strings.Contains(m.statusBar(), "▶ ×1 ") {
+		t.Fatalf("status: %q", m.statusBar())
+	}
+	press(t, m, "p")
+	if !clk.Paused() || !strings.Contains(m.statusBar(), "⏸ paused") || !strings.Contains(m.statusBar(), "clock paused") {
+		t.Fatalf("after p: paused=%v %q", clk.Paused(), m.statusBar())
+	}
+	press(t, m, "+", "+", "+")
+	if clk.Speed() != 10 {
+		t.Fatalf("speed %v", clk.Speed())
+	}
+	press(t, m, "-")
+	if clk.Speed() != 5 || !strings.Contains(m.statusBar(), "clock speed ×5") {
+		t.Fatalf("speed %v %q", clk.Speed(), m.statusBar())
+	}
+	before := clk.Now()
+	press(t, m, "}", "]")
+	if d := clk.Now().Sub(before); d != time.Hour+time.Minute {
+		t.Fatalf("jumped %v", d)
+	}
+	press(t, m, ">", "1w2d", "enter")
+	if d := clk.Now().Sub(before); d != 9*24*time.Hour+time.Hour+time.Minute {
+		t.Fatalf("jumped %v", d)
+	}
+	press(t, m, ">", "soon", "enter")
+	if m.live.prompt == nil || !strings.Contains(m.statusBar(), "a number and a unit") {
+		t.Fatalf("a bad duration closed the prompt: %q", m.statusBar())
+	}
+	press(t, m, "esc", "p")
+	if clk.Paused() || !strings.Contains(m.statusBar(), "▶ ×5") {
+		t.Fatalf("after resume: %q", m.statusBar())
+	}
+}
+
+func TestParseAdvance(t *testing.T) {
+	for in, want := range map[string]time.Duration{"30s": 30 * time.Second, "15m": 15 * time.Minute, "2h": 2 * time.Hour,
+		"7d": 7 * 24 * time.Hour, "1w2d": 9 * 24 * time.Hour, "1h 30m": 90 * time.Minute, "90S": 90 * time.Second} {
+		if got, err := parseAdvance(in); err != nil || got != want {
+			t.Errorf("%q: %v %v, want %v", in, got, err, want)
+		}
+	}
+	for _, in := range []string{"", "7", "d", "0s", "-1h", "3y", "99999999999w"} {
+		if _, err := parseAdvance(in); err == nil {
+			t.Errorf("%q: no error", in)
+		}
+	}
+}
+
+// A burst of events reaches the model as one message, so a workload of
+// thousands of requests a second costs a few renders a second.
+func TestLiveEventsBatched(t *testing.T) {
+	ch := make(chan engine.Event, 5000)
+	for i := 0; i < 5000; i++ {
+		ch <- engine.Event{Kind: engine.EventRequest, Request: &engine.RequestRecord{Action: "PutItem"}}
+	}
+	msg := waitLive(ch, 0)().(liveBatchMsg)
+	if !msg.ok || len(msg.evs) != liveBatchMax {
+		t.Fatalf("first batch: %d events", len(msg.evs))
+	}
+	msg = waitLive(ch, 0)().(liveBatchMsg)
+	if len(msg.evs) != 5000-liveBatchMax {
+		t.Fatalf("second batch: %d events", len(msg.evs))
+	}
+	close(ch)
+	if msg := waitLive(ch, 0)().(liveBatchMsg); msg.ok {
+		t.Fatal("a closed subscription still reads")
+	}
+}
+
+// The stream pane shows the backlog, then live records (TTL deletions
+// tagged), newest at the bottom; scrolling up stops following.
+func TestStreamPaneTail(t *testing.T) {
+	eng, clk := liveEngine(t, "messages-ttl")
+	m := newTestModel(t, eng, 120, 40)
+	ch, cancel := eng.Subscribe(1024)
+	defer cancel()
+	selectInSidebar(t, m, "Messages", "")
+	press(t, m, "6")
+	if n := strings.Count(screen(m), "+ INSERT"); n < 10 {
+		t.Fatalf("backlog shows %d INSERTs:\n%s", n, screen(m))
+	}
+	ctx := context.Background()
+	_, err := eng.UpdateItem(ctx, &model.UpdateItemInput{TableName: "Messages",
+		Key:                       model.Item{"UserId": model.S("maya"), "SentAt": model.S("2026-11-15T11:11:07Z")},
+		UpdateExpression:          "SET Body = :b",
+		ExpressionAttributeValues: map[string]model.AttributeValue{":b": model.S("Parcel collected.")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	clk.Advance(time.Minute)
+	eng.SweepTTL()
+	send(t, m, waitLive(ch, 0)())
+	lines := strings.Split(screen(m), "\n")
+	var body []string
+	for _, l := range lines[2 : len(lines)-3] {
+		if i := strings.Index(l, "││"); i >= 0 {
+			body = append(body, strings.TrimRight(strings.TrimSuffix(strings.TrimRight(l[i+len("││"):], " "), "│"), " "))
+		}
+	}
+	all := strings.Join(body, "\n")
+	mod := strings.Index(all, "~ MODIFY  UserId=maya · SentAt=2026-11-15T11:11:07Z")
+	rem := strings.LastIndex(all, "- REMOVE")
+	if mod < 0 || rem < mod || !strings.Contains(all[rem:], "⌛ by dynamodb (TTL)") ||
+		!strings.Contains(all[mod:], "new Body=Parcel collected.") || !strings.Contains(all[mod:], "old Body=Your parcel") {
+		t.Fatalf("live records:\n%s", all)
+	}
+	if !strings.Contains(all, "● following the newest") {
+		t.Fatalf("not following:\n%s", all)
+	}
+	press(t, m, "k", "k")
+	if !strings.Contains(screen(m), "scrolled 2 lines up · f follows") {
+		t.Fatalf("after k k:\n%s", screen(m))
+	}
+	press(t, m, "f")
+	if !strings.Contains(screen(m), "● following") {
+		t.Fatal("f did not follow")
+	}
+}
