@@ -37,7 +37,10 @@ func runExplore(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	eng, err := engine.Open(engine.Options{Path: ws.db, Sync: ws.sync, Clock: engine.NewVirtualClock(time.Now(), 1)})
+	// Small backfill batches with a pause between them, so a GSI added in
+	// the explorer is seen building (its progress bar moves).
+	eng, err := engine.Open(engine.Options{Path: ws.db, Sync: ws.sync, Clock: engine.NewVirtualClock(time.Now(), 1),
+		BackfillBatchSize: 25, BackfillPause: 40 * time.Millisecond})
 	if err != nil {
 		return err
 	}

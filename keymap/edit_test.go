@@ -13,6 +13,8 @@ func TestEditKeysDoNotCollide(t *testing.T) {
 	km := DefaultKeyMap()
 	ed := km.Editing
 	global := []key.Binding{km.Quit, km.Help, km.NextFocus, km.PrevFocus, km.Schema, km.Items, km.Query, ed.Lessons}
+	global = append(global, km.Live.LivePanes()...)
+	global = append(global, km.Live.Clock()...)
 	together := map[string][]key.Binding{
 		"items": append([]key.Binding{km.Up, km.Down, km.PageUp, km.PageDown, km.Top, km.Bottom, km.Left, km.Right,
 			km.Open, km.Filter, km.LeftOut, km.Reload, ed.NewItem, ed.EditItem, ed.SetAttr, ed.DeleteItem}, global...),

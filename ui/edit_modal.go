@@ -18,6 +18,9 @@ import (
 
 // modalHeader is a modal's first two lines: a title and a rule.
 func modalHeader(st Styles, title, right string, w int) []string {
+	if width(title)+width(right)+2 > w {
+		right = "" // the help line has the keys
+	}
 	return []string{spread(st.Title.Render(title), st.Dim.Render(right), w), st.Dim.Render(strings.Repeat("─", w))}
 }
 

@@ -243,14 +243,17 @@ func (p lessonsPane) resultLines(h int) []string {
 		out = append(out, cut("  "+r, w))
 	}
 	if g := p.grids[k]; g != nil {
-		room := h - len(out) - 1
+		room := h - len(out) - 1 // the column header takes a line
+		more := len(g.rows) > room
+		if more {
+			room-- // and so does the note
+		}
 		if room < 1 {
 			room = 1
 		}
-		rows := g.render(st, nil, 0, room, -1, 0, w, false)
-		out = append(out, rows...)
-		if len(g.rows) > room {
-			out = append(out, st.Dim.Render(fmt.Sprintf("  … %d more (o shows them all)", len(g.rows)-room)))
+		out = append(out, g.render(st, nil, 0, room, -1, 0, w, false)...)
+		if more {
+			out = append(out, st.Dim.Render(fmt.Sprintf("  … %d more (o: %s)", len(g.rows)-room, p.openText())))
 		}
 	}
 	if len(out) > h {

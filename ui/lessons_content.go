@@ -254,7 +254,7 @@ func indexKeySchema() lesson {
 	zuzi := model.Item{"pk": model.S("ZUZ001")}
 	return lesson{title: "Index key schema", dataset: ds, table: "schema-demo", steps: []step{
 		{title: "Schema only on keys",
-			text: "DynamoDB checks the type of an attribute only when it is a key of the table or of an index. animal_type (type HASH S, admitted RANGE N) was created after the data existed, and a Scan of it returns Freddie alone.",
+			text: "DynamoDB checks the type of an attribute only when it is a key of the table or of an index. animal_type (type HASH S, admitted RANGE N) was created after the data existed: only Freddie, whose admitted is a Number, made it in (and his ttl, a Number in the past, has TTL delete him soon after the workspace loads).",
 			act:  action{label: "Scan schema-demo/animal_type", read: example(ds, "animal_type holds Freddie alone")}},
 		{title: "What the backfill skipped",
 			text: "Zuzi's and Otis's admitted are Strings: the backfill left them out without failing. Ed and Scampi have no admitted at all: simply not in the index (sparse), not a violation. o opens the list in the items pane.",
@@ -278,7 +278,7 @@ func indexKeySchema() lesson {
 					ExpressionAttributeValues: vals{":n": model.N("1672563600")}}
 			}}},
 		{title: "The index now",
-			text: "The same Scan of animal_type: Freddie and Zuzi. Otis still waits for his admitted to be fixed (or removed).",
+			text: "The same Scan of animal_type: Zuzi is in it now (with Freddie, unless TTL has deleted him). Otis still waits for his admitted to be fixed or removed.",
 			act:  action{label: "Scan schema-demo/animal_type", read: example(ds, "animal_type holds Freddie alone")}},
 	}}
 }

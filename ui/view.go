@@ -54,7 +54,7 @@ func (m *Model) titleBar() string {
 func (m *Model) mainView(h int) string {
 	w := m.w - m.sidebarWidth()
 	iw, ih := w-2, h-2
-	focused := m.focus != focusSidebar
+	focused := m.focus != focusSidebar || m.modal != nil
 	var body string
 	switch {
 	case m.showHelp:

@@ -128,11 +128,16 @@ func (m *Model) afterDone(msg doneMsg) tea.Cmd {
 // show table ("" for whatever they show).
 func (m *Model) reloadItems(table string) tea.Cmd {
 	var cmds []tea.Cmd
-	if m.items.tg.valid() && (table == "" || m.items.tg.table() == table) {
-		open := m.items.leftOut != nil
-		cmds = append(cmds, m.items.reload())
+	if p := &m.items; p.tg.valid() && (table == "" || p.tg.table() == table) {
+		open := p.leftOut != nil
+		cur, top, first := p.cursor, p.top, p.first
+		cmds = append(cmds, p.reload())
+		if first == 0 && cur < p.pageSize {
+			// stay on the row that was edited (the first page is read again)
+			p.cursor, p.top = cur, top
+		}
 		if open {
-			cmds = append(cmds, m.items.openLeftOut())
+			cmds = append(cmds, p.openLeftOut())
 		}
 	}
 	if v := m.item; v != nil && v.ready && v.err == nil && (table == "" || v.tg.table() == table) {
