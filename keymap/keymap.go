@@ -18,7 +18,6 @@ type KeyMap struct {
 	Schema    key.Binding
 	Items     key.Binding
 	Query     key.Binding
-	Later     key.Binding // 7: the pane that is not built yet
 	Back      key.Binding
 
 	// Live panes, the traffic generator and the workspace clock (live.go).
@@ -70,7 +69,6 @@ func DefaultKeyMap() KeyMap {
 		Schema:    key.NewBinding(key.WithKeys("1"), key.WithHelp("1", "schema")),
 		Items:     key.NewBinding(key.WithKeys("2"), key.WithHelp("2", "items")),
 		Query:     key.NewBinding(key.WithKeys("3"), key.WithHelp("3", "query")),
-		Later:     key.NewBinding(key.WithKeys("7"), key.WithHelp("7", "lessons (coming)")),
 		Back:      key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
 
 		Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),

@@ -360,9 +360,6 @@ func (m *Model) onKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.item = nil
 		m.setPane(paneLessons)
 		return m, nil
-	case key.Matches(msg, km.Later):
-		m.flash = laterNote(msg.String())
-		return m, nil
 	case key.Matches(msg, km.NextFocus):
 		m.cycleFocus(1)
 		return m, nil
@@ -396,11 +393,6 @@ func (m *Model) onKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 // (clearing a filter, leaving the left-out list).
 func (m *Model) paneUsesEsc() bool {
 	return m.focus == focusItems && (m.items.idx != nil || m.items.leftOut != nil)
-}
-
-func laterNote(k string) string {
-	names := map[string]string{"4": "Capacity", "5": "TTL", "6": "Stream", "7": "Lessons"}
-	return names[k] + " pane: coming in a later release (not built yet)"
 }
 
 func (m *Model) quit() (tea.Model, tea.Cmd) {
