@@ -9,6 +9,7 @@ import (
 
 	"github.com/dynoscope/dynoscope/engine"
 	"github.com/dynoscope/dynoscope/keymap"
+	"github.com/dynoscope/dynoscope/model"
 )
 
 // lessonsPane (tab 7) lists the lessons, shows the current step's
@@ -228,6 +229,10 @@ func (p lessonsPane) resultLines(h int) []string {
 		out = append(out, st.Error.Render(cut("✗ "+res.title+": rejected", w)))
 		out = append(out, errorBox(st, res.err, w)...)
 		notes()
+		if res.err.Code == model.ErrResourceNotFound {
+			l := p.lesson()
+			out = append(out, wrapDim(st, "This lesson needs the "+l.dataset+" data set: start dynoscope with --fixtures all (or "+l.dataset+").", w)...)
+		}
 		return out
 	}
 	for _, l := range wrap("✓ "+res.title, w) {

@@ -188,3 +188,18 @@ func TestLessonTTLAndArchival(t *testing.T) {
 		t.Fatalf("last REMOVE %q", last)
 	}
 }
+
+// A lesson whose data set is not loaded shows DynamoDB's error and says
+// which data set it needs.
+func TestLessonWithoutItsDataSet(t *testing.T) {
+	eng := demoEngine(t, "schema-demo")
+	m := newTestModel(t, eng, 120, 40)
+	openLesson(t, m, 1)
+	res := runCurrent(t, m)
+	if res.err == nil || res.err.Code != "ResourceNotFoundException" {
+		t.Fatalf("result %+v", res)
+	}
+	if s := flat(m); !strings.Contains(s, "This lesson needs the shopping-cart data set") {
+		t.Fatalf("screen:\n%s", screen(m))
+	}
+}
