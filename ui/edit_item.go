@@ -22,9 +22,9 @@ func newAttrPrompt(st Styles, km keymap.KeyMap, api engine.API, tg target, key m
 		if why != "" {
 			return nil, nil, why
 		}
-		preview := []string{"UpdateItem " + tg.table() + "  Key " + kt, "UpdateExpression " + in.UpdateExpression + "  #a = " + in.ExpressionAttributeNames["#a"]}
+		preview := []string{"UpdateItem " + tg.table() + " · Key " + kt, "UpdateExpression " + in.UpdateExpression + " · #a = " + in.ExpressionAttributeNames["#a"]}
 		if v, ok := in.ExpressionAttributeValues[":v"]; ok {
-			preview[1] += "  :v = " + string(model.AppendJSON(nil, v))
+			preview[1] += " · :v = " + string(model.AppendJSON(nil, v))
 		}
 		send := func() tea.Msg {
 			out, err := api.UpdateItem(bg, in)

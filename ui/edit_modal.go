@@ -24,6 +24,24 @@ func modalHeader(st Styles, title, right string, w int) []string {
 	return []string{spread(st.Title.Render(title), st.Dim.Render(right), w), st.Dim.Render(strings.Repeat("─", w))}
 }
 
+// outcome is what became of a request: "sending…", or DynamoDB's error in
+// a red box under "Rejected: …" (a request refused before sending shows
+// its reason in the box alone). Forms show it right under their fields, so
+// it stays on screen on a small terminal.
+func outcome(st Styles, sending bool, err *model.Error, rejected string, w int) []string {
+	switch {
+	case sending:
+		return []string{"", st.Dim.Render("sending…")}
+	case err == nil:
+		return nil
+	}
+	out := []string{""}
+	if err.Code != "not sent" {
+		out = append(out, st.Error.Render(rejected))
+	}
+	return append(out, errorBox(st, err, w)...)
+}
+
 // wrapDim wraps text to w cells in the dim style.
 func wrapDim(st Styles, text string, w int) []string {
 	var out []string
@@ -161,10 +179,7 @@ func (p *promptModal) View() string {
 	out := modalHeader(st, p.title, "[enter] send   [esc] cancel", w)
 	lw := width(p.label) + 2
 	out = append(out, st.Bold.Render(p.label)+"  "+st.FieldEdit.Render(p.input.View(true, w-lw-1)))
-	out = append(out, "")
-	for _, h := range p.help {
-		out = append(out, wrapDim(st, h, w)...)
-	}
+	out = append(out, outcome(st, p.sending, p.err, "Rejected: nothing was changed.", w)...)
 	preview, _, why := p.build(p.input.String())
 	out = append(out, "")
 	if why == "" {
@@ -180,12 +195,8 @@ func (p *promptModal) View() string {
 		out = append(out, st.Warn.Render(cut("not sendable yet: "+why, w)))
 	}
 	out = append(out, "")
-	switch {
-	case p.sending:
-		out = append(out, st.Dim.Render("sending…"))
-	case p.err != nil:
-		out = append(out, st.Error.Render("Rejected: nothing was changed."))
-		out = append(out, errorBox(st, p.err, w)...)
+	for _, h := range p.help {
+		out = append(out, wrapDim(st, h, w)...)
 	}
 	return strings.Join(out, "\n")
 }

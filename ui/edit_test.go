@@ -72,7 +72,7 @@ func TestEditInlineViolatingIndexKeyIsRefused(t *testing.T) {
 		t.Fatal("a did not open the attribute prompt")
 	}
 	typeIn(t, m, `temperament = "FRIENDLY"`)
-	if s := flat(m); !strings.Contains(s, "sends UpdateItem schema-demo Key pk=ZUZ001") || !strings.Contains(s, "SET #a = :v") {
+	if s := flat(m); !strings.Contains(s, "sends UpdateItem schema-demo · Key pk=ZUZ001") || !strings.Contains(s, "SET #a = :v") {
 		t.Fatalf("the prompt does not show the request:\n%s", screen(m))
 	}
 	press(t, m, "enter")

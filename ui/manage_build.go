@@ -189,7 +189,7 @@ func (b *buildWatch) View() string {
 	p := b.progress
 	switch {
 	case b.hasProgress:
-		out = append(out, fmt.Sprintf("backfill: %d of %d table items read · %d indexed · %d skipped (key of the wrong type)", p.Scanned, p.Total, p.Indexed, p.Skipped))
+		out = append(out, wrap(fmt.Sprintf("backfill: %d of %d table items read · %d indexed · %d skipped (key of the wrong type)", p.Scanned, p.Total, p.Indexed, p.Skipped), w)...)
 	case !b.done():
 		out = append(out, st.Dim.Render("the backend does not tell how far the backfill is; waiting for ACTIVE"))
 	}
@@ -212,7 +212,11 @@ func (b *buildWatch) View() string {
 		out = append(out, st.OK.Render(fmt.Sprintf("✓ every table item is in the index (%d).", b.indexCount)))
 	default:
 		out = append(out, fmt.Sprintf("%d of %d table items are in the index; %d left out:", b.indexCount, b.itemCount, len(b.leftOut)))
-		room := b.h - len(out) - 2
+		note := wrapDim(st, "! the attribute has another type than the index declares: writes that keep it so are refused", w)
+		if !hasViolation(b.leftOut) {
+			note = nil
+		}
+		room := b.h - len(out) - len(note) - 1
 		for i, l := range b.leftOut {
 			if i >= room {
 				out = append(out, st.Dim.Render(fmt.Sprintf("  … and %d more ([o] lists them all)", len(b.leftOut)-i)))
@@ -225,9 +229,7 @@ func (b *buildWatch) View() string {
 			}
 			out = append(out, cut("  "+style.Render(fit(reason, 36))+"  "+keyText(l.Key, sortedKeys(l.Key)...), w))
 		}
-		if hasViolation(b.leftOut) {
-			out = append(out, st.Dim.Render(cut("! the attribute has another type than the index declares: writes that keep it so are refused", w)))
-		}
+		out = append(out, note...)
 	}
 	return strings.Join(out, "\n")
 }

@@ -178,12 +178,7 @@ func (g *gsiForm) View() string {
 	w := g.w
 	out := modalHeader(st, "Add a global secondary index to "+g.desc.TableName, "[enter] create   [esc] cancel", w)
 	out = append(out, g.f.View(w)...)
-	out = append(out, "")
-	var defs []string
-	for _, a := range g.desc.AttributeDefinitions {
-		defs = append(defs, a.AttributeName+" "+a.AttributeType)
-	}
-	out = append(out, wrapDim(st, "Declared already: "+strings.Join(defs, " · ")+". A new key attribute gets its type here; items whose attribute has another type are left out by the backfill, and later writes that keep them so are refused.", w)...)
+	out = append(out, outcome(st, g.sending, g.err, "Rejected: nothing was changed.", w)...)
 	if in, why := g.input(); why == "" {
 		c := in.GlobalSecondaryIndexUpdates[0].Create
 		var ks []string
@@ -194,14 +189,10 @@ func (g *gsiForm) View() string {
 		out = append(out, wrap(in.TableName+" · Create "+c.IndexName+" ("+strings.Join(ks, ", ")+") · projects "+projectionText(c.Projection), w)...)
 	}
 	out = append(out, "")
-	switch {
-	case g.sending:
-		out = append(out, st.Dim.Render("sending…"))
-	case g.err != nil:
-		if g.err.Code != "not sent" {
-			out = append(out, st.Error.Render("Rejected: nothing was changed."))
-		}
-		out = append(out, errorBox(st, g.err, w)...)
+	var defs []string
+	for _, a := range g.desc.AttributeDefinitions {
+		defs = append(defs, a.AttributeName+" "+a.AttributeType)
 	}
+	out = append(out, wrapDim(st, "Declared already: "+strings.Join(defs, " · ")+". A new key attribute gets its type here; items whose attribute has another type are left out by the backfill, and later writes that keep them so are refused.", w)...)
 	return strings.Join(out, "\n")
 }

@@ -151,22 +151,13 @@ func (t *tableForm) View() string {
 	st := t.st
 	out := modalHeader(st, "Create a table", "[enter] create   [esc] cancel", t.w)
 	out = append(out, t.f.View(t.w)...)
-	out = append(out, "")
-	out = append(out, wrapDim(st, "Only the key attributes get a type: DynamoDB is schemaless apart from the keys of the table and its indexes. Add GSIs afterwards with i.", t.w)...)
+	out = append(out, outcome(st, t.sending, t.err, "Rejected: nothing was created.", t.w)...)
 	if in, why := t.input(); why == "" {
 		out = append(out, "", st.Dim.Render("sends CreateTable"))
 		out = append(out, wrap(createTableText(in), t.w)...)
 	}
 	out = append(out, "")
-	switch {
-	case t.sending:
-		out = append(out, st.Dim.Render("sending…"))
-	case t.err != nil:
-		if t.err.Code != "not sent" {
-			out = append(out, st.Error.Render("Rejected: nothing was created."))
-		}
-		out = append(out, errorBox(st, t.err, t.w)...)
-	}
+	out = append(out, wrapDim(st, "Only the key attributes get a type: DynamoDB is schemaless apart from the keys of the table and its indexes. Add GSIs afterwards with i.", t.w)...)
 	return strings.Join(out, "\n")
 }
 
