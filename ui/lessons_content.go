@@ -129,7 +129,7 @@ func timeToLive() lesson {
 			text: "Jump another minute and let the background deletion run: the message is gone. TTL deletes consume no write capacity, remove the item's index entries like a DeleteItem, and reach the stream (next lesson).",
 			act:  action{label: "clock +1m, TTL pass, then Query again", advance: time.Minute, sweep: true, read: inbox}},
 		{title: "What TTL ignores",
-			text: "TTL never validates. A String ExpiresAt (maya's verification code), epoch milliseconds (liam's reminder: the year 56,000) or a time more than five years past (an imported message) are accepted and ignored forever.",
+			text: "TTL never validates. A String ExpiresAt (maya's verification code), epoch milliseconds (liam's reminder, an expiry some 55,000 years away) or a time more than five years past (an imported message) are accepted and ignored forever.",
 			act: action{label: "Scan Messages: ExpiresAt not a Number, in milliseconds, or older than 5 years", read: func(now time.Time) any {
 				return &model.ScanInput{TableName: "Messages", ProjectionExpression: "UserId, SentAt, ExpiresAt",
 					FilterExpression:          "attribute_type(ExpiresAt, :s) OR ExpiresAt > :far OR ExpiresAt < :old",
@@ -206,7 +206,7 @@ func writeSharding() lesson {
 			text: "Send 2,000 votes a second to one key, Zoe, for five seconds of engine time: every vote lands on one partition, which throttles above 1,000 WCU a second while the rest of the table's capacity sits idle. (4 Capacity shows it.)",
 			act:  action{label: "traffic: 2,000 writes/s on Zoe for 5 s", traffic: &engine.Workload{Kind: engine.WorkloadHotKey, Table: "Votes", Rate: 2000, Key: "Zoe"}, trafficSeconds: 5}},
 		{title: "Sharded",
-			text: "The same 2,000 votes a second, each written to Zoe#0 … Zoe#19 (a random suffix per vote), land on many partitions: nothing is throttled.",
+			text: "The same 2,000 votes a second, each written to one of Zoe#0 … Zoe#19 (a random suffix in an app; round-robin here), land on many partitions: nothing is throttled.",
 			act:  action{label: "traffic: 2,000 writes/s over Zoe#0..19 for 5 s", traffic: &engine.Workload{Kind: engine.WorkloadSharded, Table: "Votes", Rate: 2000, Key: "Zoe", Shards: 20}, trafficSeconds: 5}},
 		{title: "Reading the shards back",
 			text: "The aggregator knows the 20 keys, so one BatchGetItem reads them (each item rounded up to 4 KB, eventually consistent by default), then writes the sum to the plain key.",
