@@ -59,7 +59,7 @@ func doRead(api engine.API, in any) *lessonResult {
 		res.err = asModelError(err)
 		return res
 	}
-	res.title = fmt.Sprintf("%s %s · %d items (scanned %d)", action, where, count, scanned)
+	res.title = fmt.Sprintf("%s %s · %s (scanned %d)", action, where, nItems(int(count)), scanned)
 	if cc != nil {
 		res.title += " · " + units(float64(cc.CapacityUnits)) + " RCU"
 	}
@@ -154,7 +154,7 @@ func doBatchGet(api engine.API, in *model.BatchGetItemInput) *lessonResult {
 	for _, c := range out.ConsumedCapacity {
 		u += float64(c.CapacityUnits)
 	}
-	res.title += fmt.Sprintf(" · %d items · %s RCU", len(out.Responses[table]), units(u))
+	res.title += fmt.Sprintf(" · %s · %s RCU", nItems(len(out.Responses[table])), units(u))
 	if rec, ok := findRequest(api, "BatchGetItem", table, ""); ok {
 		res.lines = rec.Lines
 	}
@@ -295,7 +295,7 @@ func doLeftOut(api engine.API, table, index string) *lessonResult {
 		res.err = asModelError(err)
 		return res
 	}
-	res.title = fmt.Sprintf("%s · %d items", res.title, len(items))
+	res.title = fmt.Sprintf("%s · %s", res.title, nItems(len(items)))
 	for _, l := range items {
 		mark := "  "
 		if l.Violation {
@@ -307,4 +307,12 @@ func doLeftOut(api engine.API, table, index string) *lessonResult {
 		res.notes = append(res.notes, "! a key attribute of the wrong type: the backfill skipped the item, and writes that keep it so are refused")
 	}
 	return res
+}
+
+// nItems is "1 item" or "n items".
+func nItems(n int) string {
+	if n == 1 {
+		return "1 item"
+	}
+	return fmt.Sprintf("%d items", n)
 }

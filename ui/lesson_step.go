@@ -159,8 +159,12 @@ func doAction(api engine.API, a action) *lessonResult {
 		res.changed = true
 		if a.sweep {
 			if s, ok := api.(ttlSweeper); ok {
-				n := s.SweepTTL()
-				res.before = append(res.before, fmt.Sprintf("TTL pass: %d expired item(s) deleted (free: TTL deletes consume no WCU)", n))
+				switch n := s.SweepTTL(); n {
+				case 0:
+					res.before = append(res.before, "TTL pass: nothing due now (the background deletion got there first, or nothing has expired long enough)")
+				default:
+					res.before = append(res.before, fmt.Sprintf("TTL pass: %s deleted, free (TTL deletes consume no WCU)", nItems(n)))
+				}
 			}
 		}
 	}

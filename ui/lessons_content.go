@@ -119,12 +119,15 @@ func timeToLive() lesson {
 			text: fmt.Sprintf("Jump the clock 40 seconds: the message expired 10 seconds ago, and the Query still returns it. DynamoDB deletes expired items in the background, typically within 48 hours (this workspace: %s after expiry); until then they are ordinary items.", delay),
 			act:  action{label: "clock +40s, then Query Messages: UserId = " + lessonUser, advance: 40 * time.Second, read: inbox}},
 		{title: "Filter out what has expired",
-			text: "So reads filter on the expiry themselves, with the current epoch second: ExpiresAt > :now. The message is read (ScannedCount) and dropped (Count); items without ExpiresAt stay.",
-			act: action{label: "Query: filter attribute_not_exists(ExpiresAt) OR ExpiresAt > :now", read: func(now time.Time) any {
+			text: "So reads filter on the expiry themselves, with the current epoch second: ExpiresAt > :now. Put a second message that expired 5 seconds ago and read the inbox so: the expired messages are read (ScannedCount) and dropped (Count); items without ExpiresAt would stay.",
+			act: action{label: "PutItem (expired 5 s ago), then Query with filter ExpiresAt > :now", write: func(now time.Time) any {
+				return &model.PutItemInput{TableName: "Messages", Item: model.Item{"UserId": model.S(lessonUser), "SentAt": rfc3339(now.Add(-time.Second)),
+					"From": model.S("dynoscope"), "Body": model.S("Already expired."), "ExpiresAt": epoch(now.Add(-5 * time.Second))}}
+			}, then: &action{read: func(now time.Time) any {
 				return &model.QueryInput{TableName: "Messages", KeyConditionExpression: "UserId = :u",
 					FilterExpression:          "attribute_not_exists(ExpiresAt) OR ExpiresAt > :now",
 					ExpressionAttributeValues: vals{":u": model.S(lessonUser), ":now": epoch(now)}}
-			}}},
+			}}}},
 		{title: "The TTL pass",
 			text: "Jump another minute and let the background deletion run: the message is gone. TTL deletes consume no write capacity, remove the item's index entries like a DeleteItem, and reach the stream (next lesson).",
 			act:  action{label: "clock +1m, TTL pass, then Query again", advance: time.Minute, sweep: true, read: inbox}},
@@ -148,7 +151,7 @@ func ttlArchival() lesson {
 			text: "Messages has a stream (NEW_AND_OLD_IMAGES): every write appears once, in order per item, as INSERT, MODIFY or REMOVE, and stays readable for 24 hours. Read it from the trim horizon and look at the REMOVE records.",
 			act:  action{label: "read the stream of Messages", stream: "Messages"}},
 		{title: "Expire a message",
-			text: "Put a message whose ExpiresAt passed a minute ago. It is an ordinary item until the TTL pass comes by.",
+			text: "Put a message whose ExpiresAt passed a minute ago. It is an ordinary item until the TTL pass comes by (DynamoDB: within a couple of days; this workspace: within seconds).",
 			act: action{label: "PutItem Messages: ExpiresAt = now - 60 s", write: func(now time.Time) any {
 				return &model.PutItemInput{TableName: "Messages", Item: model.Item{"UserId": model.S(archiveUser), "SentAt": rfc3339(now),
 					"From": model.S("dynoscope"), "Body": model.S("Archive me."), "ExpiresAt": epoch(now.Add(-time.Minute))}}

@@ -85,7 +85,7 @@ func (m *Model) onWork(msg workMsg) tea.Cmd {
 		m.lessons, cmd = m.lessons.Update(msg)
 		cmds = append(cmds, cmd, m.afterRequest())
 		if msg.res != nil && msg.res.changed {
-			cmds = append(cmds, m.reload(), m.reloadItems(""))
+			cmds = append(cmds, m.reload(), m.reloadItems(m.lessons.all[msg.li].table))
 		}
 	case openQueryMsg:
 		cmds = append(cmds, m.openQuery(msg))
