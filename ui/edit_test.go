@@ -247,3 +247,33 @@ func TestEditFromItemView(t *testing.T) {
 		t.Fatal("the item view was not read again")
 	}
 }
+
+// On an index's left-out list the keys act on the table item under the
+// cursor: removing Zuzi's violating admitted turns her "!" into a plain
+// "no admitted", and the list is read again.
+func TestEditFromLeftOutList(t *testing.T) {
+	eng := demoEngine(t, "schema-demo")
+	m := newTestModel(t, eng, 120, 40)
+	selectInSidebar(t, m, "schema-demo", "animal_type")
+	press(t, m, "2", "o")
+	lo := m.items.leftOut
+	if lo == nil || !lo.loaded {
+		t.Fatal("no left-out list")
+	}
+	for lo.cursor = 0; lo.cursor < len(lo.items) && lo.items[lo.cursor].Key["pk"].S != "ZUZ001"; lo.cursor++ {
+	}
+	press(t, m, "a")
+	typeIn(t, m, "REMOVE admitted")
+	press(t, m, "enter")
+	if m.modal != nil {
+		t.Fatalf("refused:\n%s", screen(m))
+	}
+	if m.items.leftOut == nil {
+		t.Fatal("the left-out list closed")
+	}
+	for _, l := range m.items.leftOut.items {
+		if l.Key["pk"].S == "ZUZ001" && (l.Violation || l.Reason != "no admitted") {
+			t.Fatalf("Zuzi: %+v", l)
+		}
+	}
+}
