@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"time"
 
@@ -14,18 +15,22 @@ import (
 	"github.com/muesli/termenv"
 
 	"github.com/dynoscope/dynoscope/engine"
+	"github.com/dynoscope/dynoscope/engine/server"
 	"github.com/dynoscope/dynoscope/fixtures"
 	"github.com/dynoscope/dynoscope/ui"
 )
 
 // runExplore opens a workspace (memory by default, or --db FILE), loads the
 // demo data sets into tables that do not exist yet, and runs the explorer
-// until q or ctrl+c.
+// until q or ctrl+c; with --serve ADDR the DynamoDB and Streams HTTP
+// endpoint serves the same engine meanwhile, so requests from the AWS CLI
+// or an SDK show in every pane as they happen.
 func runExplore(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("explore", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var ws workspaceFlags
 	ws.register(fs)
+	serve := fs.String("serve", "", "also serve the DynamoDB and Streams APIs over HTTP on `ADDR` (e.g. 127.0.0.1:8000), on the same engine")
 	fix := fs.String("fixtures", "all", "demo data sets to load into new tables: all, none, or NAME,NAME,... ("+joinNames()+")")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -61,7 +66,19 @@ func runExplore(args []string, stdout, stderr io.Writer) error {
 	if _, ok := os.LookupEnv("NO_COLOR"); ok {
 		lipgloss.SetColorProfile(termenv.Ascii)
 	}
-	m := ui.New(eng, ui.Options{Workspace: label, Live: true, SelectDelay: 60 * time.Millisecond})
+	serving := ""
+	if *serve != "" {
+		ln, err := net.Listen("tcp", *serve)
+		if err != nil {
+			return fmt.Errorf("--serve: %w", err)
+		}
+		ctx, stop := context.WithCancel(context.Background())
+		done := make(chan struct{})
+		go func() { defer close(done); _ = server.Serve(ctx, ln, newServer(eng)) }()
+		defer func() { stop(); <-done }() // before the engine closes
+		serving = ln.Addr().String()
+	}
+	m := ui.New(eng, ui.Options{Workspace: label, Live: true, Serving: serving, SelectDelay: 60 * time.Millisecond})
 	defer m.Close()
 	p := tea.NewProgram(m, tea.WithAltScreen(), tea.WithMouseCellMotion(), tea.WithOutput(stdout))
 	_, err = p.Run()

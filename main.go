@@ -3,7 +3,7 @@
 //
 // Usage:
 //
-//	dynoscope [--db FILE] [--fixtures all|none|NAME,...]   (the explorer)
+//	dynoscope [--db FILE] [--fixtures all|none|NAME,...] [--serve ADDR]   (the explorer)
 //	dynoscope serve [--addr 127.0.0.1:8000] [--db FILE] [--sync always|everysecond|never]
 //	dynoscope --version
 package main
@@ -67,7 +67,9 @@ func usage(w io.Writer) {
 	fmt.Fprint(w, `dynoscope: explore an in-process DynamoDB, or serve it over HTTP.
 
 Usage:
-  dynoscope [--db FILE] [--fixtures all|none|NAME,...]   explore (default: demo data in memory)
+  dynoscope [--db FILE] [--fixtures all|none|NAME,...] [--serve ADDR]
+                     explore (default: demo data in memory); --serve also
+                     serves it over HTTP, live in the explorer
   dynoscope serve [--addr 127.0.0.1:8000] [--db FILE] [--sync always|everysecond|never]
   dynoscope --version
 

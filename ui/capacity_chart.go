@@ -287,7 +287,13 @@ func fmtSpan(d time.Duration) string {
 		}
 		return fmt.Sprintf("%d min %d s", s/60, s%60)
 	case s < 86400:
+		if s%3600/60 == 0 {
+			return fmt.Sprintf("%d h", s/3600)
+		}
 		return fmt.Sprintf("%d h %d min", s/3600, s%3600/60)
+	}
+	if s%86400/3600 == 0 {
+		return fmt.Sprintf("%d d", s/86400)
 	}
 	return fmt.Sprintf("%d d %d h", s/86400, s%86400/3600)
 }

@@ -109,8 +109,11 @@ func (p capacityPane) heatLines(s capacity.MetricsSnapshot) []string {
 	if h.thr > 0 {
 		line += " · " + st.Error.Render(fmt.Sprintf("✗ %s throttled", fmtInt(h.thr)))
 	}
-	if s.BillingMode == "PROVISIONED" {
+	switch {
+	case s.BillingMode == "PROVISIONED":
 		line += st.Dim.Render(fmt.Sprintf(" · even share %s RCU / %s WCU", fmtUnits(ph.ShareRCU), fmtUnits(ph.ShareWCU)))
+	case load(h) > 100 && h.thr == 0:
+		line += st.Dim.Render(" · on-demand: this workspace does not throttle hot partitions")
 	}
 	line += st.Dim.Render(fmt.Sprintf(" · hash %08x–%08x", ph.Lo, ph.Hi))
 	return append(out, cut(line, p.w))

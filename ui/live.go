@@ -20,6 +20,10 @@ const (
 	// hands the events over as one message: a workload of thousands of
 	// requests a second costs a handful of messages (and renders) a second.
 	liveEventGap = 250 * time.Millisecond
+	// liveBusyGap is the gap after a busy batch (liveBusyBatch events or
+	// more): under a workload the events come twice a second.
+	liveBusyGap   = 500 * time.Millisecond
+	liveBusyBatch = 64
 	// liveEventBuffer is the event subscription's buffer; beyond it the
 	// engine drops events for this subscriber rather than block a writer.
 	liveEventBuffer = 8192
@@ -27,7 +31,7 @@ const (
 	liveBatchMax = 4096
 	// reloadEvery bounds how often writes seen live reload the sidebar's
 	// table descriptions.
-	reloadEvery = time.Second
+	reloadEvery = 2 * time.Second
 )
 
 // live is the explorer's live side: the capacity, TTL and stream panes, the
@@ -53,8 +57,7 @@ type live struct {
 	sel   target
 	gen   int // refresh chain generation: a stale chain stops re-arming
 
-	lastReload    time.Time // wall time of the last reload caused by events
-	reloadPending bool
+	lastReload time.Time // wall time of the last reload events caused (or the one due)
 }
 
 func newLive(st Styles, km keymap.KeyMap, api engine.API, ticks bool) *live {
@@ -94,12 +97,8 @@ type ttlMsg struct {
 	err   error
 }
 
-// liveReloadMsg reloads the workspace once writes seen live have settled.
-type liveReloadMsg struct{ at time.Time }
-
-func (capacityMsg) isLive()   {}
-func (ttlMsg) isLive()        {}
-func (liveReloadMsg) isLive() {}
+func (capacityMsg) isLive() {}
+func (ttlMsg) isLive()      {}
 
 // SetSize sizes the live panes.
 func (l *live) SetSize(w, h int) {
@@ -201,8 +200,9 @@ func (l *live) Update(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
-// onEvents hands a batch of engine events to the panes; a write or a TTL
-// deletion on the TTL pane's table refreshes it at once.
+// onEvents hands a batch of engine events to the panes; a TTL deletion on
+// the TTL pane's table refreshes it at once (other writes show with its
+// next tick).
 func (l *live) onEvents(evs []engine.Event) tea.Cmd {
 	ttlHit := false
 	for i := range evs {
@@ -212,10 +212,6 @@ func (l *live) onEvents(evs []engine.Event) tea.Cmd {
 			l.stream.Add(ev.Table, ev.Record)
 		case engine.EventTTL:
 			ttlHit = ttlHit || ev.Table == l.ttl.table
-		case engine.EventRequest:
-			if ev.Request != nil && !ev.Request.Read && ev.Table == l.ttl.table {
-				ttlHit = true
-			}
 		}
 	}
 	if ttlHit && l.shown == paneTTL {

@@ -73,35 +73,43 @@ func (m *Model) onLiveBatch(b liveBatchMsg) tea.Cmd {
 			write = true
 		}
 	}
-	cmds := []tea.Cmd{m.live.onEvents(b.evs), waitLive(m.events, liveEventGap)}
+	gap := liveEventGap
+	if len(b.evs) >= liveBusyBatch {
+		gap = liveBusyGap
+	}
+	cmds := []tea.Cmd{m.live.onEvents(b.evs), waitLive(m.events, gap)}
 	if write {
 		cmds = append(cmds, m.reloadLive(b.at))
 	}
 	return tea.Batch(cmds...)
 }
 
-// reloadLive reloads the workspace now, or once a second has passed since
-// the last reload events caused.
+// reloadLive reloads the workspace now when the last reload events caused
+// is reloadEvery ago, else schedules one for then (one message: the load
+// runs in the tick's command).
 func (m *Model) reloadLive(at time.Time) tea.Cmd {
 	l := m.live
-	if l.reloadPending {
+	if at.Before(l.lastReload) {
+		return nil // one is scheduled
+	}
+	wait := reloadEvery - at.Sub(l.lastReload)
+	if wait <= 0 {
+		l.lastReload = at
+		return m.reload()
+	}
+	if m.loading {
+		m.dirty = true // the load in flight reloads again when it lands
 		return nil
 	}
-	if wait := reloadEvery - at.Sub(l.lastReload); wait > 0 {
-		l.reloadPending = true
-		return tea.Tick(wait, func(t time.Time) tea.Msg { return liveReloadMsg{at: t} })
-	}
-	l.lastReload = at
-	return m.reload()
+	l.lastReload = at.Add(wait)
+	m.loading = true
+	api := m.api
+	return tea.Tick(wait, func(time.Time) tea.Msg { return loadWorkspace(api)() })
 }
 
 // onLive routes the live panes' messages.
 func (m *Model) onLive(msg liveMsg) tea.Cmd {
 	switch msg := msg.(type) {
-	case liveReloadMsg:
-		m.live.reloadPending = false
-		m.live.lastReload = msg.at
-		return m.reload()
 	case capacityMsg:
 		m.seeTime(msg.snap.snap.Now)
 	case ttlMsg:
