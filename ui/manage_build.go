@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"github.com/charmbracelet/bubbles/progress"
 	"strings"
 	"time"
 
@@ -164,15 +165,15 @@ func (b *buildWatch) fraction() float64 {
 	return f
 }
 
-// progressBar draws a bar of w cells filled to f, with the percentage.
+// progressBar draws a bubbles/progress bar w cells wide (percentage
+// included) filled to f, rendered statically (ViewAs) from the polled
+// build progress.
 func progressBar(st Styles, f float64, w int) string {
-	pct := fmt.Sprintf(" %3d%%", int(f*100+0.5))
-	n := w - width(pct)
-	if n < 4 {
-		n = 4
+	if w < 10 {
+		w = 10
 	}
-	full := int(f*float64(n) + 0.5)
-	return st.OK.Render(strings.Repeat("█", full)) + st.Dim.Render(strings.Repeat("░", n-full)) + pct
+	bar := progress.New(progress.WithSolidFill("#3FA34D"), progress.WithWidth(w))
+	return bar.ViewAs(f)
 }
 
 func (b *buildWatch) View() string {
