@@ -277,3 +277,25 @@ func TestStreamPaneTail(t *testing.T) {
 		t.Fatal("f did not follow")
 	}
 }
+
+// The TTL pane lays out every state at every width, including values that
+// are not Numbers (schema-demo's String ttl) and expiries past year 9999.
+func TestTTLPaneWidths(t *testing.T) {
+	eng, _ := liveEngine(t)
+	for _, w := range []int{80, 100, 120, 160} {
+		for _, table := range []string{"Messages", "schema-demo"} {
+			m := newTestModel(t, eng, w, 40)
+			selectInSidebar(t, m, table, "")
+			press(t, m, "5")
+			s := screen(m)
+			if !strings.Contains(s, "not a Number") || !strings.Contains(s, "Deleted by TTL") {
+				t.Fatalf("%s at %d:\n%s", table, w, s)
+			}
+			for i, l := range strings.Split(m.View(), "\n") {
+				if width(l) != w {
+					t.Fatalf("%s at %d: line %d is %d cells", table, w, i+1, width(l))
+				}
+			}
+		}
+	}
+}

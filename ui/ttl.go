@@ -132,7 +132,7 @@ func (p ttlPane) itemLine(it engine.TTLViewItem) string {
 	st := p.st
 	now := p.res.Now
 	key := keyValues(it.Key, p.keyNs)
-	at := it.Expiry.UTC().Format("2006-01-02 15:04:05")
+	at := p.when(it.Expiry)
 	switch it.State {
 	case engine.TTLDueLater:
 		if it.Expiry.After(now.AddDate(100, 0, 0)) {
@@ -148,7 +148,10 @@ func (p ttlPane) itemLine(it engine.TTLViewItem) string {
 	case engine.TTLTooOld:
 		return st.Dim.Render(p.row("~", "too old", at, spanUntil(it.Expiry, now)+" ago", key+" · over 5 years: never deleted"))
 	}
-	val := cut(cell(it.Value), 14) + " (" + typeName(it.Value) + ")"
+	val := cell(it.Value) + " (" + typeName(it.Value) + ")"
+	if width(val) > 14 {
+		val = cut(cell(it.Value), 10) + " (" + typeName(it.Value) + ")"
+	}
 	return st.Dim.Render(p.row("-", "not a Number", val, "never", key+" · ignored forever"))
 }
 
@@ -158,12 +161,24 @@ func (p ttlPane) row(sym, state, at, countdown, rest string) string {
 	switch {
 	case p.w < 70:
 		return fmt.Sprintf("%s %-12s %-14s %s", sym, state, countdown, rest)
-	case p.w < 100 && len(at) == 19 && at[4] == '-':
-		at = at[5:] // "11-22 11:11:07"
-	case p.w < 100 && len(at) > 19:
-		at = "year " + at[:strings.IndexByte(at, '-')]
+	case p.w < 100:
+		return fmt.Sprintf("%s %-12s %-14s  %-14s %s", sym, state, fit(at, 14), countdown, rest)
 	}
-	return fmt.Sprintf("%s %-12s %-14s  %-14s %s", sym, state, at, countdown, rest)
+	return fmt.Sprintf("%s %-12s %-19s  %-14s %s", sym, state, fit(at, 19), countdown, rest)
+}
+
+// when is an expiry or deletion time as the row shows it: in full on wide
+// panes, else without the year ("11-22 11:11:07"), or only the year when
+// it is past 9999 (a TTL in milliseconds).
+func (p ttlPane) when(t time.Time) string {
+	t = t.UTC()
+	switch {
+	case t.Year() > 9999:
+		return fmt.Sprintf("year %d", t.Year())
+	case p.w < 100:
+		return t.Format("01-02 15:04:05")
+	}
+	return t.Format("2006-01-02 15:04:05")
 }
 
 // recentLines are the table's recent TTL deletions, newest first.
@@ -179,18 +194,21 @@ func (p ttlPane) recentLines() []string {
 	}
 	for i := len(rec) - 1; i >= 0; i-- {
 		d := rec[i]
-		out = append(out, st.OK.Render(p.row("✓", "deleted", d.At.UTC().Format("2006-01-02 15:04:05"),
+		out = append(out, st.OK.Render(p.row("✓", "deleted", p.when(d.At),
 			fmtSpan(p.res.Now.Sub(d.At))+" ago", keyValues(d.Key, p.keyNs)))+st.Dim.Render(" · had expired "+epochText(d.Expiry)))
 	}
 	return out
 }
 
-// spanUntil is the time from a to b for people, in years past two years
-// (a time.Duration stops at 292 years; a TTL in milliseconds is millennia
+// spanUntil is the time from a to b for people, in years past a year (a
+// time.Duration stops at 292 years; a TTL in milliseconds is millennia
 // away).
 func spanUntil(a, b time.Time) string {
-	if y := b.Year() - a.Year(); y > 2 {
-		return fmtInt(int64(y)) + " years"
+	if b.After(a.AddDate(2, 0, 0)) {
+		return fmtInt(int64(b.Year()-a.Year())) + " years"
+	}
+	if d := b.Sub(a); d > 365*24*time.Hour {
+		return fmt.Sprintf("%.1f years", d.Hours()/24/365.25)
 	}
 	return fmtSpan(b.Sub(a))
 }
