@@ -129,7 +129,9 @@ func (p capacityPane) View(t trafficState, focused bool) string {
 		return st.Title.Render(p.table) + "\n" + st.Dim.Render("reading metrics…")
 	}
 	if p.data.noMeter {
-		return st.Title.Render(p.table) + "\n" + st.Dim.Render("This backend reports no capacity metrics (the embedded engine does).")
+		return strings.Join(append([]string{st.Title.Render(p.table),
+			st.Dim.Render("This backend reports no capacity metrics (the embedded engine does)."), ""},
+			p.trafficLines(t, time.Time{})...), "\n")
 	}
 	s := p.data.snap
 	if !s.Found {

@@ -114,11 +114,14 @@ func (l *live) afterJump(msg clockMsg) tea.Cmd {
 func (l *live) clockText(now time.Time, w int) string {
 	st := l.st
 	s := "▶ ×" + speedText(l.speed)
-	if l.paused {
+	switch {
+	case l.clock == nil: // a backend whose clock is not ours to move
+		s = "clock"
+	case l.paused:
 		s = "⏸ paused"
 	}
 	if w < 100 {
-		if l.paused {
+		if l.paused && l.clock != nil {
 			s = "⏸"
 		}
 		s += " " + now.UTC().Format("01-02 15:04:05")

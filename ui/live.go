@@ -164,6 +164,7 @@ func (l *live) Update(msg tea.Msg) tea.Cmd {
 		}
 		l.capacity.SetData(msg.snap)
 		if msg.traffic.on {
+			l.traffic.prevSent = l.traffic.last.stats.Sent
 			l.traffic.last = msg.traffic
 		}
 		if msg.once || !l.ticks {
@@ -224,7 +225,9 @@ func (l *live) onEvents(evs []engine.Event) tea.Cmd {
 func (l *live) View(p pane, focused bool) string {
 	switch p {
 	case paneCapacity:
-		return l.capacity.View(l.traffic, focused)
+		t := l.traffic
+		t.clockPaused = l.paused && l.clock != nil
+		return l.capacity.View(t, focused)
 	case paneTTL:
 		return l.ttl.View()
 	case paneStream:

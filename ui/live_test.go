@@ -299,3 +299,31 @@ func TestTTLPaneWidths(t *testing.T) {
 		}
 	}
 }
+
+// A backend with only DynamoDB's API (a remote endpoint) gets notes where
+// the embedded engine's extras would be, not errors or a crash.
+func TestLivePanesWithoutExtras(t *testing.T) {
+	eng := demoEngine(t, "messages-ttl")
+	api := struct{ engine.API }{eng}
+	m := newTestModel(t, api, 120, 40)
+	press(t, m, "4")
+	if !strings.Contains(screen(m), "This backend reports no capacity metrics") {
+		t.Fatalf("capacity:\n%s", screen(m))
+	}
+	press(t, m, "t")
+	if !strings.Contains(screen(m), "this backend has no traffic generator") {
+		t.Fatalf("traffic:\n%s", screen(m))
+	}
+	press(t, m, "5")
+	if !strings.Contains(screen(m), "this backend has no TTL view") {
+		t.Fatalf("ttl:\n%s", screen(m))
+	}
+	press(t, m, "6")
+	if !strings.Contains(screen(m), "this backend has no Streams API") {
+		t.Fatalf("stream:\n%s", screen(m))
+	}
+	press(t, m, "p")
+	if !strings.Contains(m.statusBar(), "this backend's clock cannot be controlled") {
+		t.Fatalf("clock: %q", m.statusBar())
+	}
+}

@@ -51,6 +51,8 @@ type trafficState struct {
 	want         bool      // whether the user wants a workload running
 	last         trafficStatus
 	err          string
+	prevSent     int64 // requests sent as of the fetch before last
+	clockPaused  bool  // set for drawing: a paused clock sends nothing
 }
 
 func newTrafficState() trafficState { return trafficState{rate: defaultRate} }
@@ -180,6 +182,8 @@ func (p capacityPane) trafficLines(t trafficState, now time.Time) []string {
 		l2 = st.Error.Render("✗ " + t.err)
 	case t.want && t.running == nil:
 		l2 = st.Dim.Render("starting…")
+	case t.want && t.clockPaused && s.stats.Sent == t.prevSent:
+		l2 = st.Warn.Render("⏸ waiting: the clock is paused (p resumes)") + " · " + statsText(st, s.stats)
 	case t.want:
 		el := now.Sub(t.started).Truncate(time.Second)
 		l2 = st.OK.Render("▶ running") + fmt.Sprintf(" %s on %s · ", fmtSpan(el), t.table) + statsText(st, s.stats)
