@@ -113,6 +113,9 @@ func (e *Engine) BatchWriteItem(ctx context.Context, in *model.BatchWriteItemInp
 		return nil
 	})
 	if err != nil {
+		for _, fx := range effects {
+			fx.revert()
+		}
 		return nil, asError(err)
 	}
 	if len(done) == 0 && throttle != nil {

@@ -65,6 +65,7 @@ func (e *Engine) DeleteItem(ctx context.Context, in *model.DeleteItemInput) (*mo
 	})
 	e.chargeWrite(t, hash, usage, err)
 	if err != nil {
+		fx.revert()
 		err = asError(err)
 		e.logRequest("DeleteItem", t.name, "", usage, false, 0, err)
 		return nil, err

@@ -47,3 +47,26 @@ func BenchmarkMeterOverhead(b *testing.B) {
 		e.Close()
 	}
 }
+
+// BenchmarkPutItemOneCollection writes to one partition key of a table
+// with an LSI: the item-collection check must not grow with the collection.
+func BenchmarkPutItemOneCollection(b *testing.B) {
+	e, err := Open(Options{DisableThrottling: true, DisableTTLSweeper: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer e.Close()
+	_, err = e.CreateTable(ctx, &model.CreateTableInput{TableName: "Thread", BillingMode: model.BillingPayPerRequest,
+		KeySchema:            []model.KeySchemaElement{{AttributeName: "f", KeyType: "HASH"}, {AttributeName: "s", KeyType: "RANGE"}},
+		AttributeDefinitions: []model.AttributeDefinition{{AttributeName: "f", AttributeType: "S"}, {AttributeName: "s", AttributeType: "N"}, {AttributeName: "d", AttributeType: "S"}},
+		LocalSecondaryIndexes: []model.LocalSecondaryIndex{{IndexName: "byD",
+			KeySchema:  []model.KeySchemaElement{{AttributeName: "f", KeyType: "HASH"}, {AttributeName: "d", KeyType: "RANGE"}},
+			Projection: model.Projection{ProjectionType: "KEYS_ONLY"}}}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		put(b, e, "Thread", model.Item{"f": model.S("EC2"), "s": model.N(fmt.Sprint(i)), "d": model.S("2026-11-22")})
+	}
+}

@@ -73,6 +73,7 @@ func (e *Engine) PutItem(ctx context.Context, in *model.PutItemInput) (*model.Pu
 	})
 	e.chargeWrite(t, hash, usage, err)
 	if err != nil {
+		fx.revert()
 		err = asError(err)
 		e.logRequest("PutItem", t.name, "", usage, false, 0, err)
 		return nil, err

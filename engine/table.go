@@ -51,6 +51,7 @@ type tableStats struct {
 	bytes atomic.Int64
 	mu    sync.Mutex
 	idx   map[string]*indexStats
+	coll  map[string]int64 // running item-collection sizes (tables with LSIs)
 }
 
 type indexStats struct {

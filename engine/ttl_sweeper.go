@@ -189,6 +189,7 @@ func (e *Engine) sweepTableBatch(name string) (deleted int, more bool) {
 		return nil
 	})
 	if err != nil {
+		fx.revert()
 		return 0, false
 	}
 	if e.ttl.hook != nil {

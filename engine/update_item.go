@@ -95,6 +95,7 @@ func (e *Engine) UpdateItem(ctx context.Context, in *model.UpdateItemInput) (*mo
 	})
 	e.chargeWrite(t, hash, usage, err)
 	if err != nil {
+		fx.revert()
 		err = asError(err)
 		e.logRequest("UpdateItem", t.name, "", usage, false, 0, err)
 		return nil, err

@@ -24,7 +24,9 @@ type itemWrite struct {
 type writeEffects struct {
 	items, bytes int64
 	idx          map[string]*[2]int64
-	records      []model.Record // stream records, published after commit
+	records      []model.Record    // stream records, published after commit
+	coll         []collectionDelta // item-collection sizes changed in the transaction
+	lsiDelta     int64             // LSI entry bytes changed by the current write
 }
 
 func (fx *writeEffects) index(name string) *[2]int64 {
@@ -92,11 +94,13 @@ func (e *Engine) applyWrite(tx *buntdb.Tx, t *table, w *itemWrite, usage *capaci
 	default:
 		fx.bytes += int64(w.newSize - w.oldSize)
 	}
+	fx.lsiDelta = 0
 	for _, ix := range t.indexes {
 		if err := e.applyIndexWrite(tx, t, ix, w, usage, fx); err != nil {
 			return err
 		}
 	}
+	t.trackCollection(w, fx.lsiDelta, fx)
 	if err := e.applyTTLWrite(tx, t, w); err != nil {
 		return err
 	}
@@ -128,6 +132,9 @@ func (e *Engine) applyIndexWrite(tx *buntdb.Tx, t *table, ix *index, w *itemWrit
 	}
 	if newKey != "" {
 		newSize = model.ItemSize(newEntry)
+	}
+	if !ix.global {
+		fx.lsiDelta += int64(newSize - oldSize)
 	}
 	switch {
 	case oldKey != "" && newKey == "":
