@@ -7,15 +7,22 @@ import (
 	"strings"
 	"time"
 
+	"github.com/NimbleMarkets/ntcharts/barchart"
+	"github.com/NimbleMarkets/ntcharts/canvas"
+	ntspark "github.com/NimbleMarkets/ntcharts/sparkline"
+	"github.com/charmbracelet/lipgloss"
+
 	"github.com/dynoscope/dynoscope/engine/capacity"
 )
 
-// The capacity charts are drawn here rather than with ntcharts: every
-// ntcharts chart imports its canvas package, which needs
-// github.com/lrstanley/bubblezone, a module this repository does not
-// require (see the capacity pane's note in docs). An area chart of block
-// elements, one column per time slot, does what the pane needs: bars of
-// consumed units, the provisioned line, and a row marking throttled slots.
+// The capacity charts are ntcharts canvases: the consumed units per time
+// slot are an ntcharts barchart (one bar a column, no gaps, the y range
+// fixed so both charts and the provisioned line share one scale), the
+// provisioned line is drawn on the barchart's canvas where no bar reaches
+// it, and each index's sparklines are ntcharts sparklines with the
+// throttled and idle seconds marked on their canvas. The y-axis labels and
+// the throttle row (✗ under every throttled slot, so it never rests on
+// colour alone) are text beside and under the canvas.
 
 // gutter is the width of the charts' y-axis labels ("20,000 ┤").
 const gutter = 9
@@ -23,9 +30,6 @@ const gutter = 9
 // chartWindow is how many seconds the charts aim to show; a column covers
 // enough whole seconds to fit them in the width (its tallest second).
 const chartWindow = 150
-
-// blocks are the eighths of a cell, empty to full.
-var blocks = []rune(" ▁▂▃▄▅▆▇█")
 
 // column is one slot of a chart: the highest second's units, and the
 // requests throttled in it.
@@ -121,6 +125,7 @@ func (p capacityPane) chart(s capacity.MetricsSnapshot, write bool, rows, width 
 		limRow = rows - 1 - int(float64(limit)/top*float64(rows))
 		limRow = min(max(limRow, 0), rows-1)
 	}
+	bars := p.bars(cols, rows, top, limRow)
 	for r := 0; r < rows; r++ {
 		label := ""
 		switch r {
@@ -134,7 +139,7 @@ func (p capacityPane) chart(s capacity.MetricsSnapshot, write bool, rows, width 
 		if r == limRow && r == 0 {
 			label = fmtInt(limit)
 		}
-		out = append(out, padLeft(label, gutter-2)+" ┤"+p.barRow(cols, r, rows, top, r == limRow))
+		out = append(out, padLeft(label, gutter-2)+" ┤"+bars[r])
 	}
 	marks := make([]rune, len(cols))
 	for i, c := range cols {
@@ -155,50 +160,44 @@ func (p capacityPane) timeAxis(width int) string {
 	return p.st.Dim.Render(strings.Repeat(" ", gutter) + spread(left, "now →", width))
 }
 
-// barRow is row r (0 at the top) of the bars; the limit row draws the
-// provisioned line where no bar reaches it.
-func (p capacityPane) barRow(cols []column, r, rows int, top float64, limit bool) string {
+// bars draws the columns on an ntcharts barchart of rows x len(cols)
+// cells scaled to top: one bar a column, throttled ones in the error
+// style; on row limRow (-1 for none) the provisioned line fills the cells
+// no bar reaches. It returns the canvas's rows.
+func (p capacityPane) bars(cols []column, rows int, top float64, limRow int) []string {
 	st := p.st
-	var b strings.Builder
-	step := top / float64(rows)
-	base := step * float64(rows-1-r)
-	run := func(s string, thr bool) {
-		switch {
-		case strings.TrimSpace(s) == "" || s == strings.Repeat("─", len([]rune(s))):
-			b.WriteString(st.Dim.Render(s))
-		case thr:
-			b.WriteString(st.Error.Render(s))
-		default:
-			b.WriteString(st.OK.Render(s))
+	data := make([]barchart.BarData, len(cols))
+	// A second with any units shows at least an eighth of a cell.
+	least := top / float64(rows) / 8
+	for i, c := range cols {
+		v, style := c.v, st.OK
+		if v > 0 {
+			v = max(v, least)
+		}
+		if c.thr > 0 {
+			style = st.Error
+		}
+		data[i] = barchart.BarData{Values: []barchart.BarValue{{Value: v, Style: style}}}
+	}
+	bc := barchart.New(len(cols), rows, barchart.WithNoAxis(), barchart.WithNoAutoBarWidth(),
+		barchart.WithBarWidth(1), barchart.WithBarGap(0), barchart.WithNoAutoMaxValue(), barchart.WithMaxValue(top),
+		barchart.WithDataSet(data))
+	bc.Draw()
+	if limRow >= 0 {
+		line := canvas.NewCellWithStyle('─', st.Dim)
+		for x := range cols {
+			pt := canvas.Point{X: x, Y: limRow}
+			if bc.Canvas.Cell(pt).Rune == 0 {
+				bc.Canvas.SetCell(pt, line)
+			}
 		}
 	}
-	var cur []rune
-	curThr := false
-	for _, c := range cols {
-		e := int(math.Round((c.v - base) / step * 8))
-		e = min(max(e, 0), 8)
-		if e == 0 && c.v > 0 && r == rows-1 {
-			e = 1
-		}
-		ch := blocks[e]
-		if ch == ' ' && limit {
-			ch = '─'
-		}
-		thr := c.thr > 0 && ch != '─' && ch != ' '
-		if len(cur) > 0 && (thr != curThr || (ch == '─') != (cur[len(cur)-1] == '─')) {
-			run(string(cur), curThr)
-			cur = cur[:0]
-		}
-		cur, curThr = append(cur, ch), thr
-	}
-	if len(cur) > 0 {
-		run(string(cur), curThr)
-	}
-	return b.String()
+	return canvasRows(&bc.Canvas, st.Dim)
 }
 
-// sparkline draws the last n seconds of reads or writes on one row, scaled
-// to their own peak; throttled seconds are ✗.
+// sparkline draws the last n seconds of reads or writes on one row, an
+// ntcharts sparkline scaled to their own peak; throttled seconds are ✗ and
+// idle ones ·.
 func sparkline(st Styles, pts []capacity.Sample, write bool, n int) string {
 	var peak float64
 	from := max(len(pts)-n, 0)
@@ -206,20 +205,70 @@ func sparkline(st Styles, pts []capacity.Sample, write bool, n int) string {
 		v, _ := unitsOf(s, write)
 		peak = max(peak, v)
 	}
-	var b strings.Builder
-	b.WriteString(strings.Repeat(" ", n-(len(pts)-from)))
+	sl := ntspark.New(n, 1, ntspark.WithNoAutoMaxValue(), ntspark.WithMaxValue(max(peak, 1e-9)))
 	for _, s := range pts[from:] {
+		v, _ := unitsOf(s, write)
+		if v > 0 {
+			v = max(v, peak/8) // any units show at least an eighth
+		}
+		sl.Push(v)
+	}
+	sl.DrawColumnsOnly()
+	x0 := n - (len(pts) - from)
+	for i, s := range pts[from:] {
 		v, thr := unitsOf(s, write)
+		pt := canvas.Point{X: x0 + i, Y: 0}
 		switch {
 		case thr > 0:
-			b.WriteString(st.Error.Render("✗"))
+			sl.Canvas.SetCell(pt, canvas.NewCellWithStyle('✗', st.Error))
 		case v == 0 || peak == 0:
-			b.WriteString(st.Dim.Render("·"))
-		default:
-			b.WriteRune(blocks[max(int(math.Ceil(v/peak*8)), 1)])
+			sl.Canvas.SetCell(pt, canvas.NewCellWithStyle('·', st.Dim))
 		}
 	}
-	return b.String()
+	return canvasRows(&sl.Canvas, lipgloss.NewStyle())[0]
+}
+
+// canvasRows is an ntcharts canvas as lines, each run of cells in one style
+// rendered at once (the canvas's own View renders every cell on its own,
+// some ten times slower and longer in escape codes); empty cells are
+// spaces in blank's style.
+func canvasRows(c *canvas.Model, blank lipgloss.Style) []string {
+	w, h := c.Width(), c.Height()
+	out := make([]string, h)
+	var b, run strings.Builder
+	for y := 0; y < h; y++ {
+		b.Reset()
+		var cur lipgloss.Style
+		open := false
+		flush := func() {
+			if run.Len() > 0 {
+				b.WriteString(cur.Render(run.String()))
+				run.Reset()
+			}
+		}
+		for x := 0; x < w; x++ {
+			cell := c.Cell(canvas.Point{X: x, Y: y})
+			r, style := cell.Rune, cell.Style
+			if r == 0 {
+				r, style = ' ', blank
+			}
+			if !open || !sameLook(style, cur) {
+				flush()
+				cur, open = style, true
+			}
+			run.WriteRune(r)
+		}
+		flush()
+		out[y] = b.String()
+	}
+	return out
+}
+
+// sameLook reports whether two cell styles draw alike (the chart's styles
+// differ in colour and weight only).
+func sameLook(a, b lipgloss.Style) bool {
+	return a.GetForeground() == b.GetForeground() && a.GetBackground() == b.GetBackground() &&
+		a.GetBold() == b.GetBold() && a.GetFaint() == b.GetFaint()
 }
 
 // perColumn is "1 s a column" or "3 s a column (its busiest second)".
