@@ -16,8 +16,9 @@ import (
 )
 
 // The capacity charts are ntcharts canvases: the consumed units per time
-// slot are an ntcharts barchart (one bar a column, no gaps, the y range
-// fixed so both charts and the provisioned line share one scale), the
+// slot are an ntcharts barchart (one bar a column, no gaps, its maximum
+// fixed at the chart's top so the bars and the provisioned line share one
+// scale), the
 // provisioned line is drawn on the barchart's canvas where no bar reaches
 // it, and each index's sparklines are ntcharts sparklines with the
 // throttled and idle seconds marked on their canvas. The y-axis labels and
