@@ -63,16 +63,9 @@ func (e *Engine) DeleteItem(ctx context.Context, in *model.DeleteItemInput) (*mo
 		}
 		return e.applyWrite(tx, t, w, usage, &fx)
 	})
-	e.chargeWrite(t, hash, usage, err)
-	if err != nil {
-		fx.revert()
-		err = asError(err)
-		e.logRequest("DeleteItem", t.name, "", usage, false, 0, err)
+	if err := e.finishWrite("DeleteItem", t, hash, w, usage, &fx, err); err != nil {
 		return nil, err
 	}
-	e.commit(t, &fx)
-	e.logRequest("DeleteItem", t.name, "", usage, false, 1, nil)
-	usage.Explain("DeleteItem on %s: %s", t.name, explainWrite(w))
 	out := &model.DeleteItemOutput{ConsumedCapacity: usage.Report(in.ReturnConsumedCapacity)}
 	if in.ReturnValues == model.ReturnValuesAllOld && w.old != nil {
 		out.Attributes = w.old

@@ -71,16 +71,9 @@ func (e *Engine) PutItem(ctx context.Context, in *model.PutItemInput) (*model.Pu
 		usage.Write = tableWriteUnits(w)
 		return e.applyWrite(tx, t, w, usage, &fx)
 	})
-	e.chargeWrite(t, hash, usage, err)
-	if err != nil {
-		fx.revert()
-		err = asError(err)
-		e.logRequest("PutItem", t.name, "", usage, false, 0, err)
+	if err := e.finishWrite("PutItem", t, hash, w, usage, &fx, err); err != nil {
 		return nil, err
 	}
-	e.commit(t, &fx)
-	e.logRequest("PutItem", t.name, "", usage, false, 1, nil)
-	usage.Explain("PutItem on %s: %s", t.name, explainWrite(w))
 	out := &model.PutItemOutput{ConsumedCapacity: usage.Report(in.ReturnConsumedCapacity)}
 	if in.ReturnValues == model.ReturnValuesAllOld && w.old != nil {
 		out.Attributes = w.old

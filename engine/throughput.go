@@ -63,12 +63,29 @@ func (e *Engine) charge(t *table, hash uint32, u *capacity.Usage) {
 	e.meter.Charge(t.name, hash, u)
 }
 
-// chargeWrite charges a write that ran, or that failed its condition (a
-// failed conditional write still consumes write capacity).
-func (e *Engine) chargeWrite(t *table, hash uint32, u *capacity.Usage, err error) {
-	if err == nil || isConditionalFailure(err) {
+// finishWrite ends a single-item write whose transaction returned err: it
+// charges the write (a failed conditional write still consumes capacity),
+// explains and logs it, and either applies its effects or undoes the
+// running sizes the failed transaction changed. It returns the DynamoDB
+// error, if any.
+func (e *Engine) finishWrite(action string, t *table, hash uint32, w *itemWrite, u *capacity.Usage, fx *writeEffects, err error) error {
+	switch {
+	case err == nil:
 		e.charge(t, hash, u)
+		u.Explain("%s on %s: %s", action, t.name, explainWrite(w))
+	case isConditionalFailure(err):
+		e.charge(t, hash, u)
+		u.Explain("%s on %s: the condition failed and nothing was written, but the write is charged for the item as it is (%s, 1 WCU minimum) = %g WCU", action, t.name, byteCount(w.oldSize), u.Write)
 	}
+	if err != nil {
+		fx.revert()
+		err = asError(err)
+		e.logRequest(action, t.name, "", u, false, 0, err)
+		return err
+	}
+	e.commit(t, fx)
+	e.logRequest(action, t.name, "", u, false, 1, nil)
+	return nil
 }
 
 func isConditionalFailure(err error) bool {

@@ -93,16 +93,9 @@ func (e *Engine) UpdateItem(ctx context.Context, in *model.UpdateItemInput) (*mo
 		usage.Write = tableWriteUnits(w)
 		return e.applyWrite(tx, t, w, usage, &fx)
 	})
-	e.chargeWrite(t, hash, usage, err)
-	if err != nil {
-		fx.revert()
-		err = asError(err)
-		e.logRequest("UpdateItem", t.name, "", usage, false, 0, err)
+	if err := e.finishWrite("UpdateItem", t, hash, w, usage, &fx, err); err != nil {
 		return nil, err
 	}
-	e.commit(t, &fx)
-	e.logRequest("UpdateItem", t.name, "", usage, false, 1, nil)
-	usage.Explain("UpdateItem on %s: %s", t.name, explainWrite(w))
 	out := &model.UpdateItemOutput{ConsumedCapacity: usage.Report(in.ReturnConsumedCapacity)}
 	switch in.ReturnValues {
 	case model.ReturnValuesAllOld:
