@@ -136,39 +136,61 @@ func (e *Engine) applyIndexWrite(tx *buntdb.Tx, t *table, ix *index, w *itemWrit
 	if !ix.global {
 		fx.lsiDelta += int64(newSize - oldSize)
 	}
+	// The statistics follow what storage really did: during a GSI backfill
+	// an item's entry may not exist yet although the item belongs in the
+	// index (the backfill has not reached it).
+	del := func(key string) error {
+		prev, err := tx.Delete(key)
+		if err == buntdb.ErrNotFound {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		d[0]--
+		d[1] -= int64(storedSize(prev) + indexEntryOverhead)
+		return nil
+	}
+	set := func(key string, entry model.Item, size int) error {
+		prev, replaced, err := tx.Set(key, string(encodeStored(nil, entry, size)), nil)
+		if err != nil {
+			return err
+		}
+		if replaced {
+			d[1] += int64(size - storedSize(prev))
+		} else {
+			d[0]++
+			d[1] += int64(size + indexEntryOverhead)
+		}
+		return nil
+	}
 	switch {
 	case oldKey != "" && newKey == "":
-		if _, err := tx.Delete(oldKey); err != nil && err != buntdb.ErrNotFound {
+		if err := del(oldKey); err != nil {
 			return err
 		}
 		units = capacity.WriteUnits(oldSize)
-		d[0]--
-		d[1] -= int64(oldSize + indexEntryOverhead)
 	case oldKey == "" && newKey != "":
-		if _, _, err := tx.Set(newKey, string(encodeStored(nil, newEntry, newSize)), nil); err != nil {
+		if err := set(newKey, newEntry, newSize); err != nil {
 			return err
 		}
 		units = capacity.WriteUnits(newSize)
-		d[0]++
-		d[1] += int64(newSize + indexEntryOverhead)
 	case oldKey != newKey:
-		if _, err := tx.Delete(oldKey); err != nil && err != buntdb.ErrNotFound {
+		if err := del(oldKey); err != nil {
 			return err
 		}
-		if _, _, err := tx.Set(newKey, string(encodeStored(nil, newEntry, newSize)), nil); err != nil {
+		if err := set(newKey, newEntry, newSize); err != nil {
 			return err
 		}
 		units = capacity.WriteUnits(oldSize) + capacity.WriteUnits(newSize)
-		d[1] += int64(newSize - oldSize)
 	default:
 		if model.ItemsEqual(oldEntry, newEntry) {
 			return nil
 		}
-		if _, _, err := tx.Set(newKey, string(encodeStored(nil, newEntry, newSize)), nil); err != nil {
+		if err := set(newKey, newEntry, newSize); err != nil {
 			return err
 		}
 		units = capacity.WriteUnits(int(math.Max(float64(oldSize), float64(newSize))))
-		d[1] += int64(newSize - oldSize)
 	}
 	if usage != nil && !w.byTTL {
 		usage.AddIndex(ix.name, ix.global, 0, units)
