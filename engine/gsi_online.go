@@ -301,14 +301,22 @@ func (e *Engine) backfillBatch(tableName, indexName, cursor string, n int, p *Ba
 				}
 				continue
 			}
+			// The item was read in this transaction, so the entry made from
+			// it is the one a concurrent write would have stored: set it
+			// and count it only if it was not there yet.
 			key := t.indexEntryKey(ix, item)
-			if _, err := tx.Get(key); err == nil {
-				continue // written by a concurrent write already
+			value, size := r.v, storedSize(r.v) // an ALL entry is the stored item
+			if ix.projType != model.ProjectionAll {
+				entry := t.project(ix, item)
+				size = model.ItemSize(entry)
+				value = string(encodeStored(make([]byte, 0, size+64), entry, size))
 			}
-			entry := t.project(ix, item)
-			size := model.ItemSize(entry)
-			if _, _, err := tx.Set(key, string(encodeStored(nil, entry, size)), nil); err != nil {
+			_, replaced, err := tx.Set(key, value, nil)
+			if err != nil {
 				return err
+			}
+			if replaced {
+				continue // written by a concurrent write already
 			}
 			d := fx.index(ix.name)
 			d[0]++

@@ -41,6 +41,11 @@ type parsedExprs struct {
 // parse validates and parses every expression of a request, legacy forms
 // included, and checks that placeholders are all defined and all used.
 func (p *exprParams) parse(schema *expr.KeySchema) (*parsedExprs, error) {
+	if len(p.empty) == 0 && p.names == nil && p.values == nil && p.condition == "" && p.filter == "" && p.keyCondition == "" &&
+		p.update == "" && p.projection == "" && p.expected == nil && p.keyConditions == nil && p.queryFilter == nil &&
+		p.scanFilter == nil && p.attributesToGet == nil && p.attributeUpdates == nil && p.conditionalOp == "" && !p.hasUpdates {
+		return &parsedExprs{}, nil // no expression parameter: nothing to parse or check
+	}
 	if len(p.empty) > 0 {
 		return nil, model.Validation("Invalid %s: The expression can not be empty;", p.empty[0])
 	}

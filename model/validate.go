@@ -118,13 +118,16 @@ func normalizeMap(m map[string]AttributeValue, level int) *Error {
 	var first *Error
 	var firstKey string
 	for k, e := range m {
+		n := e.N
 		if err := normalize(&e, level); err != nil {
 			if first == nil || k < firstKey {
 				first, firstKey = err, k
 			}
 			continue
 		}
-		m[k] = e
+		if e.N != n {
+			m[k] = e // only N is replaced; L, M and NS members change in place
+		}
 	}
 	return first
 }
