@@ -179,10 +179,10 @@ type pageReader struct {
 	items       []model.Item
 	countN      int
 	scanned     int
-	lastItem    model.Item // last entry read: LastEvaluatedKey is cut from it once
-	indexBytes  int        // summed sizes of what was read from the table or index
-	fetchBlocks int        // Σ ceil(each fetched item / 4 KB) on LSI fetches
-	pageBytes   int        // bytes counted against the 1 MB page limit
+	lastKey     model.Item
+	indexBytes  int // summed sizes of what was read from the table or index
+	fetchBlocks int // Σ ceil(each fetched item / 4 KB) on LSI fetches
+	pageBytes   int // bytes counted against the 1 MB page limit
 	err         error
 	usageCache  *capacity.Usage
 }
@@ -212,7 +212,7 @@ func (pr *pageReader) visit(tx *buntdb.Tx, v string) bool {
 			pr.pageBytes += blocks * capacity.ReadUnitBytes
 		}
 	}
-	pr.lastItem = item
+	pr.lastKey = pr.rt.lastKey(item)
 	keep := true
 	if pr.filter != nil {
 		ok, err := pr.filter.Eval(full)
@@ -324,7 +324,7 @@ func (e *Engine) runPage(action string, pr *pageReader, r keyRange, reverse bool
 		}
 	}
 	if pr.stoppedEarly() {
-		res.lastEvaluatedKey = pr.rt.lastKey(pr.lastItem)
+		res.lastEvaluatedKey = pr.lastKey
 	}
 	e.charge(t, hash, usage)
 	e.logRequest(action, t.name, index, usage, true, pr.countN, nil)
