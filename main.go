@@ -71,6 +71,10 @@ Usage:
                      explore (default: demo data in memory); --serve also
                      serves it over HTTP, live in the explorer
   dynoscope serve [--addr 127.0.0.1:8000] [--db FILE] [--sync always|everysecond|never]
+                     the DynamoDB (and DynamoDB Streams) endpoint, headless
+  dynoscope fixtures list the demo data sets
+  dynoscope load FILE... [--db FILE]
+                     load CreateTable / batch-write JSON or a data set, all or nothing
   dynoscope --version
 
 Point the AWS CLI at a running 'serve':
