@@ -198,23 +198,29 @@ func (p *parser) parseOperand() *node {
 	case t.kind == tValue:
 		return p.parseValue()
 	case t.kind == tIdent && !p.isKeyword(t) && p.peekAt(1).kind == tLParen:
-		p.next()
-		p.next()
-		fn := &node{kind: nFunc, op: t.text}
-		for {
-			fn.args = append(fn.args, p.parseOperandParens())
-			if p.peek().kind != tComma {
-				break
-			}
-			p.next()
-		}
-		p.expect(tRParen)
-		return fn
+		return p.parseCall(p.parseOperandParens)
 	case p.atName():
 		return &node{kind: nPath, path: p.parsePath()}
 	}
 	p.fail()
 	return nil
+}
+
+// parseCall parses a function call at the current token, `name(arg, ...)`,
+// each argument parsed by arg (condition and update operands differ).
+func (p *parser) parseCall(arg func() *node) *node {
+	name := p.next()
+	p.next() // (
+	fn := &node{kind: nFunc, op: name.text}
+	for {
+		fn.args = append(fn.args, arg())
+		if p.peek().kind != tComma {
+			break
+		}
+		p.next()
+	}
+	p.expect(tRParen)
+	return fn
 }
 
 // parseOperandParens parses an operand optionally wrapped in parentheses.

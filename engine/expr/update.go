@@ -139,18 +139,7 @@ func (p *parser) parseUpdateOperand() *node {
 	case t.kind == tValue:
 		return p.parseValue()
 	case t.kind == tIdent && !p.isKeyword(t) && p.peekAt(1).kind == tLParen:
-		p.next()
-		p.next()
-		fn := &node{kind: nFunc, op: t.text}
-		for {
-			fn.args = append(fn.args, p.parseUpdateOperand())
-			if p.peek().kind != tComma {
-				break
-			}
-			p.next()
-		}
-		p.expect(tRParen)
-		return fn
+		return p.parseCall(p.parseUpdateOperand)
 	case p.atName():
 		return &node{kind: nPath, path: p.parsePath()}
 	}
