@@ -64,7 +64,7 @@ func (e *Engine) GetItem(ctx context.Context, in *model.GetItemInput) (*model.Ge
 		return nil, asError(err)
 	}
 	usage := &capacity.Usage{Table: t.name, Read: capacity.ReadUnits(size, consistent)}
-	usage.Explain("GetItem on %s: %s", t.name, explainRead(size, 1, consistent))
+	usage.Explain("GetItem on %s: %s", t.name, explainRead(size, consistent))
 	e.charge(t, hash, usage)
 	e.logRequest("GetItem", t.name, "", usage, true, min(len(item), 1), nil)
 	out := &model.GetItemOutput{ConsumedCapacity: usage.Report(in.ReturnConsumedCapacity)}
@@ -84,7 +84,7 @@ type readNote struct {
 }
 
 // explainRead describes a read charge of size bytes (lazily).
-func explainRead(size, _ int, consistent bool) readNote { return readNote{size, consistent} }
+func explainRead(size int, consistent bool) readNote { return readNote{size, consistent} }
 
 func (n readNote) String() string {
 	size, consistent := n.size, n.consistent

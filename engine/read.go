@@ -184,7 +184,6 @@ type pageReader struct {
 	fetchBlocks int // Σ ceil(each fetched item / 4 KB) on LSI fetches
 	pageBytes   int // bytes counted against the 1 MB page limit
 	err         error
-	usageCache  *capacity.Usage
 }
 
 // visit evaluates one stored entry; it returns false to end the page.

@@ -45,12 +45,6 @@ type buildProgress interface {
 	IndexBuildProgress(table, index string) (engine.BackfillProgress, bool)
 }
 
-// virtualClock is the part of engine.VirtualClock the title bar shows.
-type virtualClock interface {
-	Paused() bool
-	Speed() float64
-}
-
 // Options configure the explorer.
 type Options struct {
 	// Workspace names what is open ("demo workspace (memory)", a file).
