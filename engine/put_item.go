@@ -85,7 +85,7 @@ func (e *Engine) PutItem(ctx context.Context, in *model.PutItemInput) (*model.Pu
 // needsOldImage reports whether writes to the table must read the previous
 // item: indexes, a stream or TTL depend on it.
 func (t *table) needsOldImage() bool {
-	if len(t.indexes) > 0 || t.hasLSI() {
+	if len(t.indexes) > 0 {
 		return true
 	}
 	if _, ok := t.streamEnabled(); ok {
