@@ -72,6 +72,7 @@ func runExplore(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return fmt.Errorf("--serve: %w", err)
 		}
+		warnBeyondLoopback(stderr, ln.Addr())
 		ctx, stop := context.WithCancel(context.Background())
 		done := make(chan struct{})
 		go func() { defer close(done); _ = server.Serve(ctx, ln, newServer(eng)) }()

@@ -14,6 +14,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"os"
 	"os/signal"
@@ -117,12 +118,23 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	if ws.db != "" {
 		where = ws.db
 	}
-	fmt.Fprintf(stdout, "dynoscope %s serving DynamoDB on http://%s (workspace: %s)\n", version, *addr, where)
-	err = server.ListenAndServe(ctx, *addr, newServer(eng))
+	err = server.ListenAndServe(ctx, *addr, newServer(eng), func(bound net.Addr) {
+		warnBeyondLoopback(stderr, bound)
+		fmt.Fprintf(stdout, "dynoscope %s serving DynamoDB on http://%s (workspace: %s)\n", version, bound, where)
+	})
 	if errors.Is(err, http.ErrServerClosed) || errors.Is(err, context.Canceled) {
 		return nil
 	}
 	return err
+}
+
+// warnBeyondLoopback warns when the endpoint listens on an address other
+// machines can reach: it checks no credentials.
+func warnBeyondLoopback(w io.Writer, addr net.Addr) {
+	if server.IsLoopback(addr) {
+		return
+	}
+	fmt.Fprintf(w, "dynoscope: warning: listening on %s, beyond loopback: anyone who can reach this address can read and change the workspace (credentials are not checked)\n", addr)
 }
 
 // newServer serves the engine's DynamoDB and DynamoDB Streams APIs.

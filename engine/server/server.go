@@ -99,10 +99,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	body := s.getBody()
 	defer s.putBody(body)
-	if r.ContentLength > 0 {
-		body.Grow(int(r.ContentLength))
-	}
-	if _, err := body.ReadFrom(http.MaxBytesReader(w, r.Body, s.maxBody)); err != nil {
+	if err := readBody(body, http.MaxBytesReader(w, r.Body, s.maxBody), r.ContentLength); err != nil {
 		if _, ok := errors.AsType[*http.MaxBytesError](err); ok {
 			w.WriteHeader(http.StatusRequestEntityTooLarge)
 		}
