@@ -5,6 +5,7 @@
 //
 //	dynoscope [--db FILE] [--fixtures all|none|NAME,...] [--serve ADDR]   (the explorer)
 //	dynoscope serve [--addr 127.0.0.1:8000] [--db FILE] [--sync always|everysecond|never]
+//	                [--stream-retention 24h,100000,64MB]
 //	dynoscope --version
 package main
 
@@ -72,6 +73,7 @@ Usage:
                      explore (default: demo data in memory); --serve also
                      serves it over HTTP, live in the explorer
   dynoscope serve [--addr 127.0.0.1:8000] [--db FILE] [--sync always|everysecond|never]
+                  [--stream-retention 24h,100000,64MB]
                      the DynamoDB (and DynamoDB Streams) endpoint, headless
   dynoscope fixtures list the demo data sets
   dynoscope load FILE... [--db FILE]
@@ -83,10 +85,12 @@ Point the AWS CLI at a running 'serve':
 `)
 }
 
-// workspaceFlags are the flags every command that opens a workspace takes.
+// workspaceFlags are the flags every command that opens a workspace takes,
+// and --stream-retention for the commands that serve or explore it.
 type workspaceFlags struct {
-	db   string
-	sync string
+	db        string
+	sync      string
+	retention engine.StreamRetention
 }
 
 func (w *workspaceFlags) register(fs *flag.FlagSet) {
@@ -94,8 +98,21 @@ func (w *workspaceFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&w.sync, "sync", engine.SyncEverySecond, "fsync policy of a file workspace: always, everysecond or never")
 }
 
+// registerRetention adds --stream-retention.
+func (w *workspaceFlags) registerRetention(fs *flag.FlagSet) {
+	fs.Func("stream-retention", "what each stream keeps, `AGE,RECORDS,SIZE` (default "+engine.StreamRetention{}.String()+
+		"; AGE at most 24h; any part may be left out)", func(s string) error {
+		r, err := engine.ParseStreamRetention(s)
+		if err != nil {
+			return err
+		}
+		w.retention = r
+		return nil
+	})
+}
+
 func (w *workspaceFlags) open() (*engine.Engine, error) {
-	return engine.Open(engine.Options{Path: w.db, Sync: w.sync})
+	return engine.Open(engine.Options{Path: w.db, Sync: w.sync, StreamRetention: w.retention})
 }
 
 func runServe(args []string, stdout, stderr io.Writer) error {
@@ -104,6 +121,7 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	addr := fs.String("addr", server.DefaultAddr, "address to listen on")
 	var ws workspaceFlags
 	ws.register(fs)
+	ws.registerRetention(fs)
 	if err := fs.Parse(args); err != nil {
 		return err
 	}

@@ -126,5 +126,6 @@ func (e *Engine) appendStreamRecord(tx *buntdb.Tx, t *table, w *itemWrite, fx *w
 		return err
 	}
 	fx.records = append(fx.records, rec)
+	fx.stream = append(fx.stream, streamWrite{seq: seq, bytes: len(b)})
 	return nil
 }
