@@ -113,6 +113,12 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeNotFound(w)
 		return
 	}
+	if !model.ValidJSONText(data) {
+		// Not UTF-8, or half a surrogate pair: DynamoDB's JSON reader
+		// fails on it, whatever the target (see model.ValidJSONText).
+		s.writeError(w, contentType, serializationError(""))
+		return
+	}
 	prefix, action, _ := strings.Cut(r.Header.Get("X-Amz-Target"), ".")
 	h := s.targets[prefix][action]
 	if h == nil {
