@@ -78,6 +78,9 @@ func (p *exprParams) parse(schema *expr.KeySchema) (*parsedExprs, error) {
 	}
 	for k, v := range p.values {
 		if err := model.NormalizeValue(&v); err != nil {
+			if err.Message == model.MsgAttributeNameTooLarge {
+				return nil, err // a request-level check, not the value's own
+			}
 			return nil, model.Validation("ExpressionAttributeValues contains invalid value: %s for key %s", err.Message, k)
 		}
 		p.values[k] = v

@@ -37,7 +37,7 @@ import (
 func main() {
 	endpoint := flag.String("endpoint", "http://127.0.0.1:8000", "the dynoscope endpoint")
 	pid := flag.Int("pid", 0, "process id of the server, whose RSS is sampled (0: no samples)")
-	duration := flag.Duration("duration", 5*time.Minute, "how long to run the load")
+	duration := flag.Duration("duration", 5*time.Minute, "how long to run the load (rounded up to whole samples)")
 	sample := flag.Duration("sample", time.Minute, "how often to sample RSS")
 	workers := flag.Int("workers", 16, "concurrent clients")
 	keys := flag.Int("keys", 20000, "distinct items (partition keys × 4 sort keys)")
@@ -68,7 +68,7 @@ func run(endpoint string, pid int, duration, sample time.Duration, workers, keys
 		return err
 	}
 	var requests, failures atomic.Int64
-	ctx, cancel := context.WithTimeout(ctx, duration)
+	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var wg sync.WaitGroup
 	for w := range workers {
@@ -98,23 +98,22 @@ func run(endpoint string, pid int, duration, sample time.Duration, workers, keys
 	fmt.Printf("soak: %d workers, %d keys, %d B padding, stream %s, %s, server pid %d\n", workers, keys, pad, view, duration, pid)
 	fmt.Println("| minute | requests | requests/s (last interval) | failed | stream records read | server RSS |")
 	fmt.Println("|---|---|---|---|---|---|")
+	fmt.Printf("| 0 | 0 | - | 0 | 0 | %s |\n", rss(pid))
 	tick := time.NewTicker(sample)
 	defer tick.Stop()
 	var last int64
-	for i := 1; ; i++ {
-		select {
-		case <-ctx.Done():
-			wg.Wait()
-			fmt.Printf("total: %d requests in %s (%.0f/s), %d failed\n", requests.Load(), time.Since(start).Round(time.Second),
-				float64(requests.Load())/time.Since(start).Seconds(), failures.Load())
-			return nil
-		case <-tick.C:
-			n := requests.Load()
-			fmt.Printf("| %d | %d | %.0f | %d | %d | %s |\n", i, n, float64(n-last)/sample.Seconds(), failures.Load(),
-				streamRecords.Load(), rss(pid))
-			last = n
-		}
+	for i := 1; time.Duration(i-1)*sample < duration; i++ {
+		<-tick.C
+		n := requests.Load()
+		fmt.Printf("| %d | %d | %.0f | %d | %d | %s |\n", i, n, float64(n-last)/sample.Seconds(), failures.Load(),
+			streamRecords.Load(), rss(pid))
+		last = n
 	}
+	cancel()
+	wg.Wait()
+	fmt.Printf("total: %d requests in %s (%.0f/s), %d failed\n", requests.Load(), time.Since(start).Round(time.Second),
+		float64(requests.Load())/time.Since(start).Seconds(), failures.Load())
+	return nil
 }
 
 // createTable creates the soak table and returns its stream ARN ("" when
