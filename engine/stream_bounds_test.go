@@ -214,3 +214,31 @@ func TestStreamRetentionAge(t *testing.T) {
 		t.Fatalf("usage %+v after the age trim", u)
 	}
 }
+
+// TestStreamBoundsAfterReopen: a workspace reopened with a lower bound
+// trims its stream at the first sweep, before any write.
+func TestStreamBoundsAfterReopen(t *testing.T) {
+	path := t.TempDir() + "/ws.db"
+	open := func(r StreamRetention) *Engine {
+		e, err := Open(Options{Path: path, Clock: NewManualClock(testStart), DisableTTLSweeper: true, StreamRetention: r})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return e
+	}
+	e := open(StreamRetention{})
+	createStreamTable(t, e, "str", model.StreamKeysOnly)
+	for i := range 50 {
+		put(t, e, "str", model.Item{"pk": model.S(fmt.Sprintf("k%02d", i))})
+	}
+	mustOK(t, e.Close())
+	e = open(StreamRetention{Records: 10})
+	defer e.Close()
+	if n := e.TrimStreams(); n != 40 {
+		t.Fatalf("the first sweep trimmed %d records, want 40", n)
+	}
+	recs, _ := readAll(t, e, iterator(t, e, latestStream(t, e, "str"), model.IteratorTrimHorizon, ""))
+	if len(recs) != 10 || recs[0].Dynamodb.Keys["pk"].S != "k40" {
+		t.Fatalf("after reopening with 10 records: %d records from %v", len(recs), recs[0].Dynamodb.Keys)
+	}
+}

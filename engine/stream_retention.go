@@ -156,6 +156,9 @@ func (e *Engine) trimTableStreams(t *table, now time.Time) int {
 	})
 	total := 0
 	for _, s := range streams {
+		// Count a stream once, so that its bounds hold from the first
+		// sweep after Open, before any write to it.
+		e.streamUsageOf(s.prefix())
 		n, _ := e.trimStream(s, now)
 		total += n
 	}
