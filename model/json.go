@@ -712,8 +712,12 @@ func (d *jsonDecoder) skip() *Error {
 		}
 		d.depth--
 	case c == '"':
-		if _, _, err := d.rawString(); err != nil {
+		raw, plain, err := d.rawString()
+		if err != nil {
 			return err
+		}
+		if !plain && !validUnquoted(raw) {
+			return errBadText() // skipped, but still read as text
 		}
 	case c == 't':
 		if !d.literal("true") {

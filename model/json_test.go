@@ -164,6 +164,8 @@ func TestUnmarshalJSONErrors(t *testing.T) {
 		{`{"M":{"\udfff":{"S":"x"}}}`, ser, ""},
 		{"{\"M\":{\"k\xc3\":{\"S\":\"x\"}}}", ser, ""},
 		{`{"B":"\ud800AAA"}`, ser, ""},
+		{"{\"X\":\"\xff\",\"S\":\"x\"}", ser, ""}, // in a member that is skipped
+		{`{"X":["\udc00"],"S":"x"}`, ser, ""},
 		{`{"S":1}`, ser, "NUMBER_VALUE cannot be converted to String"},
 		{`{"S":-2147483648}`, ser, "NUMBER_VALUE cannot be converted to String"},
 		{`{"S":34.56}`, ser, "DECIMAL_VALUE cannot be converted to String"},
