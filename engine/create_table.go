@@ -37,7 +37,7 @@ func (e *Engine) CreateTable(ctx context.Context, in *model.CreateTableInput) (*
 		return nil, model.NewError(model.ErrResourceInUse, "Table already exists: %s", in.TableName)
 	}
 	now := e.now()
-	m := &tableMeta{Desc: buildDescription(in, e.opts.Region, e.opts.AccountID, epoch(now))}
+	m := &tableMeta{Desc: buildDescription(in, e.opts.Region, e.opts.AccountID, epoch(now)), Tags: mergeTags(nil, in.Tags)}
 	if in.StreamSpecification != nil && in.StreamSpecification.StreamEnabled {
 		spec := *in.StreamSpecification
 		m.Desc.StreamSpecification = &spec
@@ -218,6 +218,7 @@ func validateCreateTable(in *model.CreateTableInput) *model.Error {
 	if s := in.StreamSpecification; s != nil {
 		c.enum(s.StreamViewType, "streamSpecification.streamViewType", model.StreamNewImage, model.StreamOldImage, model.StreamNewAndOldImages, model.StreamKeysOnly)
 	}
+	checkTagConstraints(&c, in.Tags, "tags")
 	if err := c.err(); err != nil {
 		return err
 	}
@@ -338,7 +339,10 @@ func validateCreateTable(in *model.CreateTableInput) *model.Error {
 			return model.Validation("One or more parameter values were invalid: StreamSpecification: Stream view type must not be specified when stream is disabled")
 		}
 	}
-	return nil
+	if err := checkTagContents(in.Tags); err != nil {
+		return err
+	}
+	return checkTagCount(mergeTags(nil, in.Tags))
 }
 
 func checkKeyAttrName(c *constraints, name, path string) {

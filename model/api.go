@@ -98,6 +98,7 @@ type CreateTableInput struct {
 	StreamSpecification       *StreamSpecification   `json:"StreamSpecification,omitempty"`
 	TableClass                string                 `json:"TableClass,omitempty"`
 	DeletionProtectionEnabled *bool                  `json:"DeletionProtectionEnabled,omitempty"`
+	Tags                      []Tag                  `json:"Tags,omitempty"`
 }
 
 // CreateTableOutput is CreateTable's response.

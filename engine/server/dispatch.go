@@ -49,6 +49,9 @@ func dynamoDBActions(api engine.API) map[string]handler {
 		"BatchWriteItem":     handle(api.BatchWriteItem),
 		"UpdateTimeToLive":   handle(api.UpdateTimeToLive),
 		"DescribeTimeToLive": handle(api.DescribeTimeToLive),
+		"TagResource":        handle(api.TagResource),
+		"UntagResource":      handle(api.UntagResource),
+		"ListTagsOfResource": handle(api.ListTagsOfResource),
 	}
 }
 
