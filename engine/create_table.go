@@ -191,7 +191,7 @@ func newUUID() string {
 // parameter constraints first, then the schema rules.
 func validateCreateTable(in *model.CreateTableInput) *model.Error {
 	var c constraints
-	c.name(in.TableName, "tableName", true)
+	c.tableName(in.TableName, in.EmptyTableName())
 	if in.AttributeDefinitions == nil {
 		c.add(nil, "attributeDefinitions", "Member must not be null")
 	}

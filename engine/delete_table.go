@@ -16,7 +16,7 @@ func (e *Engine) DeleteTable(ctx context.Context, in *model.DeleteTableInput) (*
 	if err := e.checkOpen(ctx); err != nil {
 		return nil, err
 	}
-	if err := validateControlTableName(in.TableName); err != nil {
+	if err := validateControlTableName(in.TableName, in.EmptyTableName()); err != nil {
 		return nil, err
 	}
 	e.mu.Lock()

@@ -14,11 +14,9 @@ func (e *Engine) Query(ctx context.Context, in *model.QueryInput) (*model.QueryO
 	if err := e.checkOpen(ctx); err != nil {
 		return nil, err
 	}
-	if err := validateTableNameParam(in.TableName); err != nil {
-		return nil, err
-	}
 	var c constraints
 	checkReturnCapacity(&c, in.ReturnConsumedCapacity)
+	c.tableName(in.TableName, in.EmptyTableName())
 	checkReadLimit(&c, in.Limit)
 	c.enum(in.ConditionalOperator, "conditionalOperator", "AND", "OR")
 	if err := c.err(); err != nil {
@@ -31,6 +29,19 @@ func (e *Engine) Query(ctx context.Context, in *model.QueryInput) (*model.QueryO
 		return nil, model.Validation("Either the KeyConditions or KeyConditionExpression parameter must be specified in the request.")
 	}
 	consistent := in.ConsistentRead != nil && *in.ConsistentRead
+	params := exprParams{empty: in.EmptyExpressions(), accepted: expr.QueryParams, names: in.ExpressionAttributeNames, values: in.ExpressionAttributeValues,
+		keyCondition: in.KeyConditionExpression, keyConditions: in.KeyConditions,
+		filter: in.FilterExpression, queryFilter: in.QueryFilter, conditionalOp: in.ConditionalOperator,
+		projection: in.ProjectionExpression, attributesToGet: in.AttributesToGet}
+	// What needs no table is checked before the table is looked up.
+	if err := params.prepare(); err != nil {
+		return nil, err
+	}
+	if in.ExclusiveStartKey != nil {
+		if err := model.NormalizeItem(in.ExclusiveStartKey); err != nil {
+			return nil, err
+		}
+	}
 	e.mu.RLock()
 	defer e.mu.RUnlock()
 	t, merr := e.lookup(in.TableName)
@@ -45,10 +56,6 @@ func (e *Engine) Query(ctx context.Context, in *model.QueryInput) (*model.QueryO
 	if rt.ix != nil {
 		schema = indexKeySchema(rt.ix)
 	}
-	params := exprParams{empty: in.EmptyExpressions(), accepted: expr.QueryParams, names: in.ExpressionAttributeNames, values: in.ExpressionAttributeValues,
-		keyCondition: in.KeyConditionExpression, keyConditions: in.KeyConditions,
-		filter: in.FilterExpression, queryFilter: in.QueryFilter, conditionalOp: in.ConditionalOperator,
-		projection: in.ProjectionExpression, attributesToGet: in.AttributesToGet}
 	exprs, err := params.parse(schema)
 	if err != nil {
 		return nil, err
@@ -59,6 +66,9 @@ func (e *Engine) Query(ctx context.Context, in *model.QueryInput) (*model.QueryO
 				return nil, model.Validation("Filter Expression can only contain non-primary key attributes: Primary key attribute: %s", n)
 			}
 		}
+	}
+	if err := t.checkKeyPaths(exprs); err != nil {
+		return nil, err
 	}
 	opts, merr := resolveSelect("Query", in.Select, projectionParam(in.ProjectionExpression, in.AttributesToGet), rt, exprs.projection, exprs.filter)
 	if merr != nil {

@@ -15,7 +15,7 @@ func (e *Engine) UpdateTable(ctx context.Context, in *model.UpdateTableInput) (*
 		return nil, err
 	}
 	var c constraints
-	c.name(in.TableName, "tableName", true)
+	c.tableName(in.TableName, in.EmptyTableName())
 	c.enum(in.BillingMode, "billingMode", model.BillingProvisioned, model.BillingPayPerRequest)
 	checkThroughputConstraints(&c, in.ProvisionedThroughput, "provisionedThroughput")
 	for i, ad := range in.AttributeDefinitions {

@@ -88,6 +88,7 @@ type AttributeValueUpdate struct {
 
 // CreateTableInput is CreateTable's request.
 type CreateTableInput struct {
+	tableNameProbe
 	AttributeDefinitions      []AttributeDefinition  `json:"AttributeDefinitions"`
 	TableName                 string                 `json:"TableName"`
 	KeySchema                 []KeySchemaElement     `json:"KeySchema"`
@@ -108,6 +109,7 @@ type CreateTableOutput struct {
 
 // DescribeTableInput is DescribeTable's request.
 type DescribeTableInput struct {
+	tableNameProbe
 	TableName string `json:"TableName"`
 }
 
@@ -130,6 +132,7 @@ type ListTablesOutput struct {
 
 // DeleteTableInput is DeleteTable's request.
 type DeleteTableInput struct {
+	tableNameProbe
 	TableName string `json:"TableName"`
 }
 
@@ -158,6 +161,7 @@ type DeleteGlobalSecondaryIndex struct {
 
 // UpdateTableInput is UpdateTable's request.
 type UpdateTableInput struct {
+	tableNameProbe
 	TableName                   string                       `json:"TableName"`
 	AttributeDefinitions        []AttributeDefinition        `json:"AttributeDefinitions,omitempty"`
 	BillingMode                 string                       `json:"BillingMode,omitempty"`
@@ -207,10 +211,25 @@ type GetItemInput struct {
 	ReturnConsumedCapacity   string            `json:"ReturnConsumedCapacity,omitempty"`
 }
 
-// GetItemOutput is GetItem's response.
+// GetItemOutput is GetItem's response. Item is nil for a missing item; an
+// existing item whose ProjectionExpression selects nothing is an empty,
+// non-nil Item and goes on the wire as "Item": {}, so a client can tell
+// "exists" from "absent".
 type GetItemOutput struct {
 	Item             Item              `json:"Item,omitempty"`
 	ConsumedCapacity *ConsumedCapacity `json:"ConsumedCapacity,omitempty"`
+}
+
+// MarshalJSON writes Item whenever it is non-nil, even empty.
+func (o GetItemOutput) MarshalJSON() ([]byte, error) {
+	type plain GetItemOutput
+	if o.Item == nil || len(o.Item) > 0 {
+		return json.Marshal(plain(o))
+	}
+	return json.Marshal(struct {
+		Item Item `json:"Item"`
+		plain
+	}{o.Item, plain(o)})
 }
 
 // DeleteItemInput is DeleteItem's request.
@@ -382,6 +401,7 @@ type TimeToLiveSpecification struct {
 
 // UpdateTimeToLiveInput is UpdateTimeToLive's request.
 type UpdateTimeToLiveInput struct {
+	tableNameProbe
 	TableName               string                   `json:"TableName"`
 	TimeToLiveSpecification *TimeToLiveSpecification `json:"TimeToLiveSpecification"`
 }
@@ -393,6 +413,7 @@ type UpdateTimeToLiveOutput struct {
 
 // DescribeTimeToLiveInput is DescribeTimeToLive's request.
 type DescribeTimeToLiveInput struct {
+	tableNameProbe
 	TableName string `json:"TableName"`
 }
 
