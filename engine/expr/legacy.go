@@ -12,8 +12,8 @@ var legacyOps = map[string]struct {
 }{
 	// EQ and NE take every type, lists and maps included (API Reference,
 	// Condition; scylladb test_query_filter.py, run against DynamoDB).
-	"EQ": {1, allTypes},
-	"NE": {1, allTypes},
+	"EQ":           {1, allTypes},
+	"NE":           {1, allTypes},
 	"LE":           {1, []model.Type{model.TypeS, model.TypeN, model.TypeB}},
 	"LT":           {1, []model.Type{model.TypeS, model.TypeN, model.TypeB}},
 	"GE":           {1, []model.Type{model.TypeS, model.TypeN, model.TypeB}},
