@@ -97,7 +97,7 @@ func validateTableNameParam(name string) *model.Error {
 
 // tableName checks a request's TableName: left out, it is null; sent as
 // "", it is too short (the API Reference's minimum length is 1; DynamoDB
-// answers "Value ” at 'tableName' failed to satisfy constraint: Member must
+// answers that the empty value "failed to satisfy constraint: Member must
 // have length greater than or equal to 1", paritysuite/dynamodb-conformance
 // tests/tier3/validation-ordering/updateItem.test.ts); otherwise the pattern
 // and the 3 to 255 characters of a table name.
