@@ -195,10 +195,7 @@ func validateCreateTable(in *model.CreateTableInput) *model.Error {
 	if in.AttributeDefinitions == nil {
 		c.add(nil, "attributeDefinitions", "Member must not be null")
 	}
-	for i, ad := range in.AttributeDefinitions {
-		c.enum(ad.AttributeType, fmt.Sprintf("attributeDefinitions.%d.member.attributeType", i+1), "B", "N", "S")
-		checkKeyAttrName(&c, ad.AttributeName, fmt.Sprintf("attributeDefinitions.%d.member.attributeName", i+1))
-	}
+	checkAttributeDefinitions(&c, in.AttributeDefinitions)
 	checkKeySchemaConstraints(&c, in.KeySchema, "keySchema")
 	c.enum(in.BillingMode, "billingMode", model.BillingProvisioned, model.BillingPayPerRequest)
 	checkThroughputConstraints(&c, in.ProvisionedThroughput, "provisionedThroughput")
@@ -231,7 +228,8 @@ func validateCreateTable(in *model.CreateTableInput) *model.Error {
 	defined := map[string]string{}
 	for _, ad := range in.AttributeDefinitions {
 		if _, dup := defined[ad.AttributeName]; dup {
-			return model.InvalidParameter("Duplicate AttributeName in AttributeDefinitions: %s", ad.AttributeName)
+			// DynamoDB's text, quoted in scylladb/scylladb#13870.
+			return model.Validation("Attribute Name is duplicated: %s", ad.AttributeName)
 		}
 		defined[ad.AttributeName] = ad.AttributeType
 	}
@@ -345,6 +343,29 @@ func validateCreateTable(in *model.CreateTableInput) *model.Error {
 	return checkTagCount(mergeTags(nil, in.Tags))
 }
 
+// checkAttributeDefinitions adds the constraint failures of attribute
+// definitions: an AttributeType left out is null and one sent as "" is not
+// in the enum; an AttributeName left out is null and one sent as "" is too
+// short.
+func checkAttributeDefinitions(c *constraints, defs []model.AttributeDefinition) {
+	for i, ad := range defs {
+		p := fmt.Sprintf("attributeDefinitions.%d.member", i+1)
+		switch {
+		case ad.AttributeType == "" && ad.EmptyType():
+			c.add("", p+".attributeType", "Member must satisfy enum value set: [B, N, S]")
+		case ad.AttributeType == "":
+			c.add(nil, p+".attributeType", "Member must not be null")
+		default:
+			c.enum(ad.AttributeType, p+".attributeType", "B", "N", "S")
+		}
+		if ad.AttributeName == "" && ad.EmptyName() {
+			c.add("", p+".attributeName", "Member must have length greater than or equal to 1")
+			continue
+		}
+		checkKeyAttrName(c, ad.AttributeName, p+".attributeName")
+	}
+}
+
 func checkKeyAttrName(c *constraints, name, path string) {
 	if name == "" {
 		c.add(nil, path, "Member must not be null")
@@ -413,7 +434,8 @@ func checkProjection(p model.Projection, index string) (int, *model.Error) {
 		seen := map[string]bool{}
 		for _, a := range p.NonKeyAttributes {
 			if seen[a] {
-				return 0, model.InvalidParameter("Some attributes are projected more than once for index: %s", index)
+				// DynamoDB's text, quoted in guregu/dynamo#88.
+				return 0, model.Validation("Cannot have two attributes with the same name")
 			}
 			seen[a] = true
 		}

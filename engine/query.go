@@ -82,18 +82,9 @@ func (e *Engine) Query(ctx context.Context, in *model.QueryInput) (*model.QueryO
 	r := rangeFor(partition, exprs.keyCond.Range)
 	reverse := in.ScanIndexForward != nil && !*in.ScanIndexForward
 	if in.ExclusiveStartKey != nil {
-		if rt.ix == nil && t.rng.name == "" {
-			return nil, model.Validation("The query can return at most one row and cannot be restarted")
-		}
-		start, merr := rt.startKey(in.ExclusiveStartKey)
+		start, merr := queryStart(rt, schema, exprs.keyCond, in.ExclusiveStartKey, partition)
 		if merr != nil {
 			return nil, merr
-		}
-		if !strings.HasPrefix(start, partition) {
-			return nil, model.Validation("The provided starting key is outside query boundaries based on provided conditions")
-		}
-		if rc := exprs.keyCond.Range; rc != nil && !rc.Match(in.ExclusiveStartKey[schema.RangeKey]) {
-			return nil, model.Validation("The provided starting key does not match the range key predicate")
 		}
 		r = afterStart(r, start, reverse)
 	}
@@ -130,4 +121,37 @@ func checkKeyConditionValues(kc *expr.KeyCondition, schema *expr.KeySchema) erro
 		}
 	}
 	return nil
+}
+
+// queryStart checks a Query's ExclusiveStartKey against the key condition
+// and returns its storage key. DynamoDB's answers, as dynalite recorded
+// them: a Query that can return one row at most (a hash-only key, or an
+// equality on the sort key) "cannot be restarted"; with a sort-key condition,
+// a start key outside it "does not match the range key predicate", and one
+// of another partition "can return at most one row"; without one, a start
+// key of another partition is "outside query boundaries".
+func queryStart(rt readTarget, schema *expr.KeySchema, kc *expr.KeyCondition, esk model.Item, partition string) (string, *model.Error) {
+	const oneRow = "The query can return at most one row and cannot be restarted"
+	if schema.RangeKey == "" {
+		return "", model.Validation(oneRow)
+	}
+	start, merr := rt.startKey(esk)
+	if merr != nil {
+		return "", merr
+	}
+	inPartition := strings.HasPrefix(start, partition)
+	rc := kc.Range
+	if rc == nil {
+		if !inPartition {
+			return "", model.Validation("The provided starting key is outside query boundaries based on provided conditions")
+		}
+		return start, nil
+	}
+	if !rc.Match(esk[schema.RangeKey]) {
+		return "", model.Validation("The provided starting key does not match the range key predicate")
+	}
+	if !inPartition || rc.Op == "=" {
+		return "", model.Validation(oneRow)
+	}
+	return start, nil
 }

@@ -136,9 +136,32 @@ type DeleteTableInput struct {
 	TableName string `json:"TableName"`
 }
 
-// DeleteTableOutput is DeleteTable's response.
+// DeleteTableOutput is DeleteTable's response. Its TableDescription holds
+// only the members DeleteTable returns (the engine leaves the others zero),
+// and only those go on the wire.
 type DeleteTableOutput struct {
 	TableDescription *TableDescription `json:"TableDescription"`
+}
+
+// MarshalJSON writes the description's DeleteTable members only.
+func (o DeleteTableOutput) MarshalJSON() ([]byte, error) {
+	d := o.TableDescription
+	if d == nil {
+		return []byte(`{"TableDescription":null}`), nil
+	}
+	type deleted struct {
+		TableName             string                            `json:"TableName"`
+		TableStatus           string                            `json:"TableStatus"`
+		TableArn              string                            `json:"TableArn,omitempty"`
+		TableId               string                            `json:"TableId,omitempty"`
+		ProvisionedThroughput *ProvisionedThroughputDescription `json:"ProvisionedThroughput,omitempty"`
+		BillingModeSummary    *BillingModeSummary               `json:"BillingModeSummary,omitempty"`
+		TableSizeBytes        int64                             `json:"TableSizeBytes"`
+		ItemCount             int64                             `json:"ItemCount"`
+	}
+	return json.Marshal(struct {
+		TableDescription deleted `json:"TableDescription"`
+	}{deleted{d.TableName, d.TableStatus, d.TableArn, d.TableId, d.ProvisionedThroughput, d.BillingModeSummary, d.TableSizeBytes, d.ItemCount}})
 }
 
 // GlobalSecondaryIndexUpdate is one entry of UpdateTable's GlobalSecondaryIndexUpdates.
