@@ -9,8 +9,10 @@ import (
 // fails a length constraint ("Value '' at 'tableName' failed to satisfy
 // constraint: Member must have length greater than or equal to 1"), a
 // missing one the null constraint ("Value null at 'tableName' …"). Go's zero
-// value cannot tell them apart, so requests decoded from JSON record which
-// members came as "". A request built in Go has none: its "" means absent.
+// value cannot tell them apart, so the HTTP server has a decoded request
+// record (NoteEmpty) which members its body sent as "" or left out. A
+// request built in Go records nothing: there "" means absent (null), and a
+// Tag always has its Key and Value.
 
 // sentEmpty reports whether the JSON object body has member name set to "".
 // A body without any "" is not parsed again.
@@ -33,76 +35,97 @@ type tableNameProbe struct{ empty bool }
 // opposed to leaving it out).
 func (p tableNameProbe) EmptyTableName() bool { return p.empty }
 
-// UnmarshalJSON decodes the request and notes an empty TableName.
-func (in *DescribeTableInput) UnmarshalJSON(b []byte) error {
-	type plain DescribeTableInput
-	if err := json.Unmarshal(b, (*plain)(in)); err != nil {
-		return err
-	}
-	in.tableNameProbe.empty = sentEmpty(b, "TableName")
-	return nil
+// EmptyNoter is implemented by the requests that record which members a
+// JSON body sent as "" or left out, where DynamoDB tells them apart. The
+// HTTP server calls NoteEmpty with the body after decoding it (decoding
+// itself stays the standard one, strict or not as its caller chooses).
+type EmptyNoter interface {
+	NoteEmpty(body []byte)
 }
 
-// UnmarshalJSON decodes the request and notes an empty TableName.
-func (in *DeleteTableInput) UnmarshalJSON(b []byte) error {
-	type plain DeleteTableInput
-	if err := json.Unmarshal(b, (*plain)(in)); err != nil {
-		return err
-	}
-	in.tableNameProbe.empty = sentEmpty(b, "TableName")
-	return nil
+// bodyProbe is the part of a request body whose empty and missing members
+// matter: TableName, and the members of AttributeDefinitions and Tags.
+type bodyProbe struct {
+	TableName            json.RawMessage
+	AttributeDefinitions []map[string]json.RawMessage
+	Tags                 []map[string]json.RawMessage
 }
 
-// UnmarshalJSON decodes the request and notes an empty TableName.
-func (in *CreateTableInput) UnmarshalJSON(b []byte) error {
-	type plain CreateTableInput
-	if err := json.Unmarshal(b, (*plain)(in)); err != nil {
-		return err
+// probeBody reads a body's probe; a body of another shape gives none.
+func probeBody(body []byte) bodyProbe {
+	var p bodyProbe
+	if json.Unmarshal(body, &p) != nil {
+		return bodyProbe{}
 	}
-	in.tableNameProbe.empty = sentEmpty(b, "TableName")
-	return nil
+	return p
 }
 
-// UnmarshalJSON decodes the request and notes an empty TableName.
-func (in *UpdateTableInput) UnmarshalJSON(b []byte) error {
-	type plain UpdateTableInput
-	if err := json.Unmarshal(b, (*plain)(in)); err != nil {
-		return err
-	}
-	in.tableNameProbe.empty = sentEmpty(b, "TableName")
-	return nil
+// isEmptyString and isMissing classify one raw member.
+func isEmptyString(raw json.RawMessage) bool { return string(bytes.TrimSpace(raw)) == `""` }
+func isMissing(raw json.RawMessage) bool {
+	return raw == nil || string(bytes.TrimSpace(raw)) == "null"
 }
 
-// UnmarshalJSON decodes the request and notes an empty TableName.
-func (in *UpdateTimeToLiveInput) UnmarshalJSON(b []byte) error {
-	type plain UpdateTimeToLiveInput
-	if err := json.Unmarshal(b, (*plain)(in)); err != nil {
-		return err
+// noteDefinitions marks the definitions whose name or type came as "".
+func noteDefinitions(defs []AttributeDefinition, raw []map[string]json.RawMessage) {
+	for i := range defs {
+		if i < len(raw) {
+			defs[i].emptyName = defs[i].AttributeName == "" && isEmptyString(raw[i]["AttributeName"])
+			defs[i].emptyType = defs[i].AttributeType == "" && isEmptyString(raw[i]["AttributeType"])
+		}
 	}
-	in.tableNameProbe.empty = sentEmpty(b, "TableName")
-	return nil
 }
 
-// UnmarshalJSON decodes the request and notes an empty TableName.
-func (in *DescribeTimeToLiveInput) UnmarshalJSON(b []byte) error {
-	type plain DescribeTimeToLiveInput
-	if err := json.Unmarshal(b, (*plain)(in)); err != nil {
-		return err
+// noteTags marks the tags whose Key or Value was left out or null.
+func noteTags(tags []Tag, raw []map[string]json.RawMessage) {
+	for i := range tags {
+		if i < len(raw) {
+			tags[i].noKey = isMissing(raw[i]["Key"])
+			tags[i].noValue = isMissing(raw[i]["Value"])
+		}
 	}
-	in.tableNameProbe.empty = sentEmpty(b, "TableName")
-	return nil
 }
 
-// UnmarshalJSON decodes an attribute definition and notes a name or type
-// sent as "".
-func (ad *AttributeDefinition) UnmarshalJSON(b []byte) error {
-	type plain AttributeDefinition
-	if err := json.Unmarshal(b, (*plain)(ad)); err != nil {
-		return err
+// NoteEmpty records an empty TableName.
+func (in *DescribeTableInput) NoteEmpty(b []byte) { in.tableNameProbe.empty = sentEmpty(b, "TableName") }
+
+// NoteEmpty records an empty TableName.
+func (in *DeleteTableInput) NoteEmpty(b []byte) { in.tableNameProbe.empty = sentEmpty(b, "TableName") }
+
+// NoteEmpty records an empty TableName.
+func (in *UpdateTimeToLiveInput) NoteEmpty(b []byte) { in.tableNameProbe.empty = sentEmpty(b, "TableName") }
+
+// NoteEmpty records an empty TableName.
+func (in *DescribeTimeToLiveInput) NoteEmpty(b []byte) {
+	in.tableNameProbe.empty = sentEmpty(b, "TableName")
+}
+
+// NoteEmpty records an empty TableName, attribute definitions with an
+// empty name or type, and tags without a Key or Value.
+func (in *CreateTableInput) NoteEmpty(b []byte) {
+	if !bytes.Contains(b, []byte(`""`)) && !bytes.Contains(b, []byte("Tags")) {
+		return
 	}
-	ad.emptyName = ad.AttributeName == "" && sentEmpty(b, "AttributeName")
-	ad.emptyType = ad.AttributeType == "" && sentEmpty(b, "AttributeType")
-	return nil
+	p := probeBody(b)
+	in.tableNameProbe.empty = isEmptyString(p.TableName)
+	noteDefinitions(in.AttributeDefinitions, p.AttributeDefinitions)
+	noteTags(in.Tags, p.Tags)
+}
+
+// NoteEmpty records an empty TableName and attribute definitions with an
+// empty name or type.
+func (in *UpdateTableInput) NoteEmpty(b []byte) {
+	if !bytes.Contains(b, []byte(`""`)) {
+		return
+	}
+	p := probeBody(b)
+	in.tableNameProbe.empty = isEmptyString(p.TableName)
+	noteDefinitions(in.AttributeDefinitions, p.AttributeDefinitions)
+}
+
+// NoteEmpty records tags without a Key or Value.
+func (in *TagResourceInput) NoteEmpty(b []byte) {
+	noteTags(in.Tags, probeBody(b).Tags)
 }
 
 // EmptyName and EmptyType report whether a decoded definition sent its

@@ -5,7 +5,8 @@ import "encoding/json"
 // Tag is a key-value pair on a table (TagResource, CreateTable's Tags,
 // ListTagsOfResource). DynamoDB tells a missing Key or Value (null) from an
 // empty one: an empty Value is allowed, a missing one is not. A Tag built in
-// Go has both; one decoded from JSON records what the request left out.
+// Go has both; in a request the HTTP server decoded, NoteEmpty recorded
+// what the body left out.
 type Tag struct {
 	Key   string `json:"Key"`
 	Value string `json:"Value"`
@@ -17,29 +18,6 @@ type Tag struct {
 // HasKey and HasValue report whether the request gave the Key and Value.
 func (t Tag) HasKey() bool   { return !t.noKey }
 func (t Tag) HasValue() bool { return !t.noValue }
-
-// UnmarshalJSON decodes a tag and notes a missing or null Key or Value.
-func (t *Tag) UnmarshalJSON(b []byte) error {
-	var raw struct {
-		Key   *string `json:"Key"`
-		Value *string `json:"Value"`
-	}
-	if err := json.Unmarshal(b, &raw); err != nil {
-		return err
-	}
-	*t = Tag{}
-	if raw.Key != nil {
-		t.Key = *raw.Key
-	} else {
-		t.noKey = true
-	}
-	if raw.Value != nil {
-		t.Value = *raw.Value
-	} else {
-		t.noValue = true
-	}
-	return nil
-}
 
 // TagResourceInput is TagResource's request. ResourceArn is nil when the
 // request did not name one.

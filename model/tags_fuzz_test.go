@@ -21,6 +21,7 @@ func FuzzDecodeTagResource(f *testing.F) {
 		if err := json.Unmarshal(b, &in); err != nil {
 			return
 		}
+		in.NoteEmpty(b)
 		for _, tag := range in.Tags {
 			if !tag.HasKey() && tag.Key != "" || !tag.HasValue() && tag.Value != "" {
 				t.Fatalf("tag %+v: a missing field has a value", tag)
@@ -31,9 +32,11 @@ func FuzzDecodeTagResource(f *testing.F) {
 
 func TestTagJSON(t *testing.T) {
 	var in TagResourceInput
-	if err := json.Unmarshal([]byte(`{"ResourceArn":"x","Tags":[{"Key":"a","Value":""},{"Key":"b"},{"Value":"c","Key":null}]}`), &in); err != nil {
+	body := []byte(`{"ResourceArn":"x","Tags":[{"Key":"a","Value":""},{"Key":"b"},{"Value":"c","Key":null}]}`)
+	if err := json.Unmarshal(body, &in); err != nil {
 		t.Fatal(err)
 	}
+	in.NoteEmpty(body)
 	got := [][2]bool{}
 	for _, tag := range in.Tags {
 		got = append(got, [2]bool{tag.HasKey(), tag.HasValue()})
