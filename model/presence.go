@@ -87,13 +87,17 @@ func noteTags(tags []Tag, raw []map[string]json.RawMessage) {
 }
 
 // NoteEmpty records an empty TableName.
-func (in *DescribeTableInput) NoteEmpty(b []byte) { in.tableNameProbe.empty = sentEmpty(b, "TableName") }
+func (in *DescribeTableInput) NoteEmpty(b []byte) {
+	in.tableNameProbe.empty = sentEmpty(b, "TableName")
+}
 
 // NoteEmpty records an empty TableName.
 func (in *DeleteTableInput) NoteEmpty(b []byte) { in.tableNameProbe.empty = sentEmpty(b, "TableName") }
 
 // NoteEmpty records an empty TableName.
-func (in *UpdateTimeToLiveInput) NoteEmpty(b []byte) { in.tableNameProbe.empty = sentEmpty(b, "TableName") }
+func (in *UpdateTimeToLiveInput) NoteEmpty(b []byte) {
+	in.tableNameProbe.empty = sentEmpty(b, "TableName")
+}
 
 // NoteEmpty records an empty TableName.
 func (in *DescribeTimeToLiveInput) NoteEmpty(b []byte) {

@@ -237,10 +237,22 @@ func TestSDKCreatingTableIsNotFound(t *testing.T) {
 	key := map[string]types.AttributeValue{"pk": sv("a")}
 	table := aws.String("Soon")
 	calls := map[string]func() error{
-		"PutItem":    func() error { _, err := srv.c.PutItem(bg, &dynamodb.PutItemInput{TableName: table, Item: key}); return err },
-		"GetItem":    func() error { _, err := srv.c.GetItem(bg, &dynamodb.GetItemInput{TableName: table, Key: key}); return err },
-		"UpdateItem": func() error { _, err := srv.c.UpdateItem(bg, &dynamodb.UpdateItemInput{TableName: table, Key: key}); return err },
-		"DeleteItem": func() error { _, err := srv.c.DeleteItem(bg, &dynamodb.DeleteItemInput{TableName: table, Key: key}); return err },
+		"PutItem": func() error {
+			_, err := srv.c.PutItem(bg, &dynamodb.PutItemInput{TableName: table, Item: key})
+			return err
+		},
+		"GetItem": func() error {
+			_, err := srv.c.GetItem(bg, &dynamodb.GetItemInput{TableName: table, Key: key})
+			return err
+		},
+		"UpdateItem": func() error {
+			_, err := srv.c.UpdateItem(bg, &dynamodb.UpdateItemInput{TableName: table, Key: key})
+			return err
+		},
+		"DeleteItem": func() error {
+			_, err := srv.c.DeleteItem(bg, &dynamodb.DeleteItemInput{TableName: table, Key: key})
+			return err
+		},
 		"Query": func() error {
 			_, err := srv.c.Query(bg, &dynamodb.QueryInput{TableName: table, KeyConditionExpression: aws.String("pk = :p"),
 				ExpressionAttributeValues: map[string]types.AttributeValue{":p": sv("a")}})
@@ -257,6 +269,8 @@ func TestSDKCreatingTableIsNotFound(t *testing.T) {
 		},
 	}
 	for name, call := range calls {
-		t.Run(name, func(t *testing.T) { wantAPIError(t, call(), "ResourceNotFoundException", "Requested resource not found") })
+		t.Run(name, func(t *testing.T) {
+			wantAPIError(t, call(), "ResourceNotFoundException", "Requested resource not found")
+		})
 	}
 }
