@@ -5,7 +5,7 @@
 //
 //	dynoscope [--db FILE] [--fixtures all|none|NAME,...] [--serve ADDR]   (the explorer)
 //	dynoscope serve [--addr 127.0.0.1:8000] [--db FILE] [--sync always|everysecond|never]
-//	                [--stream-retention 24h,100000,64MB]
+//	                [--stream-retention 24h,100000,64MB] [--ttl-delay D] [--ttl-interval D]
 //	dynoscope --version
 package main
 
@@ -73,8 +73,10 @@ Usage:
                      explore (default: demo data in memory); --serve also
                      serves it over HTTP, live in the explorer
   dynoscope serve [--addr 127.0.0.1:8000] [--db FILE] [--sync always|everysecond|never]
-                  [--stream-retention 24h,100000,64MB]
-                     the DynamoDB (and DynamoDB Streams) endpoint, headless
+                  [--stream-retention 24h,100000,64MB] [--ttl-delay 15s] [--ttl-interval 1s]
+                     the DynamoDB (and DynamoDB Streams) endpoint, headless;
+                     the TTL sweeper deletes an item --ttl-delay after it
+                     expires, looking every --ttl-interval
   dynoscope fixtures list the demo data sets
   dynoscope load FILE... [--db FILE]
                      load CreateTable / batch-write JSON or a data set, all or nothing
@@ -122,10 +124,12 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	var ws workspaceFlags
 	ws.register(fs)
 	ws.registerRetention(fs)
+	var ttl ttlFlags
+	ttl.register(fs)
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	eng, err := ws.open()
+	eng, err := ws.openWithTTL(ttl)
 	if err != nil {
 		return err
 	}
