@@ -94,7 +94,8 @@ var requestInputs = []func() any{
 	func() any { return new(BatchWriteItemInput) }, func() any { return new(UpdateTimeToLiveInput) },
 	func() any { return new(DescribeTimeToLiveInput) }, func() any { return new(ListStreamsInput) },
 	func() any { return new(DescribeStreamInput) }, func() any { return new(GetShardIteratorInput) },
-	func() any { return new(GetRecordsInput) },
+	func() any { return new(GetRecordsInput) }, func() any { return new(TagResourceInput) },
+	func() any { return new(UntagResourceInput) }, func() any { return new(ListTagsOfResourceInput) },
 }
 
 // requestSeeds are FuzzRequestJSON's seeds: bodies of several actions,
