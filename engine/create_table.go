@@ -8,8 +8,6 @@ import (
 	"sort"
 	"time"
 
-	"github.com/tidwall/buntdb"
-
 	"github.com/dynoscope/dynoscope/model"
 )
 
@@ -62,7 +60,7 @@ func (e *Engine) saveMeta(m *tableMeta) error {
 	if err != nil {
 		return err
 	}
-	return e.db.Update(func(tx *buntdb.Tx) error {
+	return e.update(func(tx *wtx) error {
 		_, _, err := tx.Set(prefixTable+m.Desc.TableName, string(b), nil)
 		return err
 	})

@@ -4,8 +4,6 @@ import (
 	"context"
 	"strings"
 
-	"github.com/tidwall/buntdb"
-
 	"github.com/dynoscope/dynoscope/model"
 )
 
@@ -67,7 +65,7 @@ func (e *Engine) finishDelete(name string) {
 		return
 	}
 	prefixes := []string{prefixData + name + "/", prefixIndex + name + "/", prefixTTL + name + "/", prefixStream + name + "/"}
-	e.db.Update(func(tx *buntdb.Tx) error {
+	e.update(func(tx *wtx) error {
 		for _, p := range prefixes {
 			var keys []string
 			tx.AscendGreaterOrEqual("", p, func(k, _ string) bool {
