@@ -59,7 +59,8 @@ type storage struct {
 
 // compactMinSize is the smallest log worth compacting; past it, the log is
 // compacted when it has doubled since it was opened or last compacted.
-const compactMinSize = 32 << 20
+// (A variable so that tests can lower it.)
+var compactMinSize int64 = 32 << 20
 
 // maxKeptFrame is the largest frame buffer kept between transactions.
 const maxKeptFrame = 4 << 20

@@ -224,6 +224,15 @@ func (e *Engine) verifyTable(tx *buntdb.Tx, t *table, rep *VerifyReport) {
 // their table (entries of a GSI being deleted still belong).
 func (e *Engine) orphanKeys(tx *buntdb.Tx) []string {
 	var keys []string
+	tx.AscendGreaterOrEqual("", prefixTable, func(k, _ string) bool {
+		if !strings.HasPrefix(k, prefixTable) {
+			return false
+		}
+		if e.tables[k[len(prefixTable):]] == nil {
+			keys = append(keys, k)
+		}
+		return true
+	})
 	for _, p := range []string{prefixData, prefixIndex, prefixTTL, prefixStream} {
 		tx.AscendGreaterOrEqual("", p, func(k, _ string) bool {
 			if !strings.HasPrefix(k, p) {
@@ -324,36 +333,17 @@ func (e *Engine) rebuildDerived() (*VerifyReport, error) {
 				}
 			}
 			d := e.derive(tx.Tx, t, rep)
-			prefixes := []string{prefixTTL + t.name + "/"}
 			for _, ix := range t.indexes {
-				prefixes = append(prefixes, ix.prefix)
-			}
-			for _, p := range prefixes {
-				var stale []string
-				tx.AscendGreaterOrEqual("", p, func(k, _ string) bool {
-					if !strings.HasPrefix(k, p) {
-						return false
-					}
-					stale = append(stale, k)
-					return true
-				})
-				for _, k := range stale {
-					if _, err := tx.Delete(k); err != nil {
-						return err
-					}
-				}
-			}
-			for _, entries := range d.entries {
-				for k, entry := range entries {
-					if _, _, err := tx.Set(k, string(encodeStored(nil, entry, model.ItemSize(entry))), nil); err != nil {
-						return err
-					}
-				}
-			}
-			for k := range d.ttl {
-				if _, _, err := tx.Set(k, "", nil); err != nil {
+				if err := syncDerived(tx, ix.prefix, d.entries[ix]); err != nil {
 					return err
 				}
+			}
+			ttl := map[string]model.Item{}
+			for k := range d.ttl {
+				ttl[k] = nil
+			}
+			if err := syncDerived(tx, prefixTTL+t.name+"/", ttl); err != nil {
+				return err
 			}
 			return nil
 		})
@@ -368,4 +358,62 @@ func (e *Engine) rebuildDerived() (*VerifyReport, error) {
 		}
 	}
 	return before, nil
+}
+
+// syncDerived makes the keys under prefix hold exactly want: stale keys
+// deleted, missing or different ones written (a nil item is a TTL-queue key,
+// whose value is empty); keys already right are left as they are.
+func syncDerived(tx *wtx, prefix string, want map[string]model.Item) error {
+	var stale []string
+	var wrong []string
+	seen := 0
+	tx.AscendGreaterOrEqual("", prefix, func(k, v string) bool {
+		if !strings.HasPrefix(k, prefix) {
+			return false
+		}
+		w, ok := want[k]
+		switch {
+		case !ok:
+			stale = append(stale, k)
+		case w == nil:
+			seen++
+			if v != "" {
+				wrong = append(wrong, k)
+			}
+		default:
+			seen++
+			if got, _, err := decodeStored(v); err != nil || !model.ItemsEqual(got, w) {
+				wrong = append(wrong, k)
+			}
+		}
+		return true
+	})
+	for _, k := range stale {
+		if _, err := tx.Delete(k); err != nil {
+			return err
+		}
+	}
+	write := func(k string) error {
+		v := ""
+		if w := want[k]; w != nil {
+			v = string(encodeStored(nil, w, model.ItemSize(w)))
+		}
+		_, _, err := tx.Set(k, v, nil)
+		return err
+	}
+	for _, k := range wrong {
+		if err := write(k); err != nil {
+			return err
+		}
+	}
+	if seen < len(want) {
+		for k := range want {
+			if _, err := tx.Get(k); err == buntdb.ErrNotFound {
+				if err := write(k); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
 }
