@@ -36,6 +36,9 @@ func (e *Engine) CreateTable(ctx context.Context, in *model.CreateTableInput) (*
 	}
 	now := e.now()
 	m := &tableMeta{Desc: buildDescription(in, e.opts.Region, e.opts.AccountID, epoch(now))}
+	if id, ok := loadID(ctx); ok {
+		m.Loading = id // created by a BulkLoad that has not committed yet
+	}
 	if in.StreamSpecification != nil && in.StreamSpecification.StreamEnabled {
 		spec := *in.StreamSpecification
 		m.Desc.StreamSpecification = &spec

@@ -64,8 +64,15 @@ func (e *Engine) finishDelete(name string) {
 	if t == nil || t.meta.Desc.TableStatus != model.StatusDeleting {
 		return
 	}
+	e.dropTableLocked(name)
+}
+
+// dropTableLocked removes a table with every key it has (items, index
+// entries, TTL queue, stream records, description) in one transaction. The
+// caller holds e.mu for writing.
+func (e *Engine) dropTableLocked(name string) error {
 	prefixes := []string{prefixData + name + "/", prefixIndex + name + "/", prefixTTL + name + "/", prefixStream + name + "/"}
-	e.update(func(tx *wtx) error {
+	err := e.update(func(tx *wtx) error {
 		for _, p := range prefixes {
 			var keys []string
 			tx.AscendGreaterOrEqual("", p, func(k, _ string) bool {
@@ -76,12 +83,18 @@ func (e *Engine) finishDelete(name string) {
 				return true
 			})
 			for _, k := range keys {
-				tx.Delete(k)
+				if _, err := tx.Delete(k); err != nil {
+					return err
+				}
 			}
 		}
 		_, err := tx.Delete(prefixTable + name)
 		return err
 	})
+	if err != nil {
+		return err
+	}
 	delete(e.tables, name)
 	e.meter.Remove(name)
+	return nil
 }

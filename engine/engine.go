@@ -245,6 +245,7 @@ func (e *Engine) readTables(skipBad bool) error {
 // resume finishes deletes, activations and online index work that a close
 // or crash interrupted.
 func (e *Engine) resume() {
+	e.rollBackLoads()
 	var deleting, activate []string
 	var resume []func()
 	for _, t := range e.tables {
