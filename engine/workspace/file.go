@@ -291,12 +291,15 @@ func (f *File) startSyncer() {
 			case <-f.stop:
 				return
 			case <-t.C:
+				// Flush outside the lock: appends go on while the disk
+				// catches up.
 				f.mu.Lock()
-				if f.dirty && !f.closed {
-					f.f.Sync()
-					f.dirty = false
-				}
+				fd, dirty := f.f, f.dirty && !f.closed
+				f.dirty = false
 				f.mu.Unlock()
+				if dirty {
+					fd.Sync()
+				}
 			}
 		}
 	}()
