@@ -5,6 +5,7 @@
 //
 //	dynoscope [--db FILE] [--fixtures all|none|NAME,...] [--serve ADDR]   (the explorer)
 //	dynoscope serve [--addr 127.0.0.1:8000] [--db FILE] [--sync always|everysecond|never]
+//	                [--ttl-delay D] [--ttl-interval D]
 //	dynoscope load FILE... [--db FILE]
 //	dynoscope repair --db FILE
 //	dynoscope --version
@@ -75,7 +76,10 @@ Usage:
                      explore (default: demo data in memory); --serve also
                      serves it over HTTP, live in the explorer
   dynoscope serve [--addr 127.0.0.1:8000] [--db FILE] [--sync always|everysecond|never]
-                     the DynamoDB (and DynamoDB Streams) endpoint, headless
+                  [--ttl-delay 15s] [--ttl-interval 1s]
+                     the DynamoDB (and DynamoDB Streams) endpoint, headless;
+                     the TTL sweeper deletes an item --ttl-delay after it
+                     expires, looking every --ttl-interval
   dynoscope fixtures list the demo data sets
   dynoscope load FILE... [--db FILE]
                      load CreateTable / batch-write JSON or data sets, all or nothing
@@ -102,7 +106,18 @@ func (w *workspaceFlags) register(fs *flag.FlagSet) {
 // open opens the workspace and says on notes what opening it found and
 // did (an unfinished tail cut, a legacy file converted, a load taken back).
 func (w *workspaceFlags) open(notes io.Writer) (*engine.Engine, error) {
-	eng, err := engine.Open(engine.Options{Path: w.db, Sync: w.sync})
+	return w.openWith(notes, nil)
+}
+
+// openWith is open with more options set by set (nil: none).
+func (w *workspaceFlags) openWith(notes io.Writer, set func(*engine.Options) error) (*engine.Engine, error) {
+	opts := engine.Options{Path: w.db, Sync: w.sync}
+	if set != nil {
+		if err := set(&opts); err != nil {
+			return nil, err
+		}
+	}
+	eng, err := engine.Open(opts)
 	if err != nil {
 		return nil, err
 	}
@@ -123,10 +138,12 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	addr := fs.String("addr", server.DefaultAddr, "address to listen on")
 	var ws workspaceFlags
 	ws.register(fs)
+	var ttl ttlFlags
+	ttl.register(fs)
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	eng, err := ws.open(stderr)
+	eng, err := ws.openWith(stderr, ttl.apply)
 	if err != nil {
 		return err
 	}

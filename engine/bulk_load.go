@@ -114,6 +114,9 @@ func (t *table) bulkWrites(reqs []model.WriteRequest) ([]*itemWrite, error) {
 	ws := make([]*itemWrite, 0, len(reqs))
 	seen := make(map[string]bool, len(reqs))
 	for i, req := range reqs {
+		if err := checkWriteRequest(t.name, req); err != nil {
+			return nil, &LoadError{Table: t.name, Index: i, Err: err}
+		}
 		w, err := t.batchWrite(req)
 		if err != nil {
 			return nil, &LoadError{Table: t.name, Index: i, Err: err}

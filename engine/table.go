@@ -20,6 +20,8 @@ type tableMeta struct {
 	// Loading names the load that created the table and has not finished
 	// (see BulkLoad); such a table is removed when the workspace opens.
 	Loading string `json:"Loading,omitempty"`
+	// Tags are the table's tags, sorted by key (TagResource).
+	Tags []model.Tag `json:"Tags,omitempty"`
 }
 
 // ttlMeta is a table's time-to-live setting.
