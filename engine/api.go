@@ -25,4 +25,6 @@ type API interface {
 	BatchWriteItem(ctx context.Context, in *model.BatchWriteItemInput) (*model.BatchWriteItemOutput, error)
 	UpdateTimeToLive(ctx context.Context, in *model.UpdateTimeToLiveInput) (*model.UpdateTimeToLiveOutput, error)
 	DescribeTimeToLive(ctx context.Context, in *model.DescribeTimeToLiveInput) (*model.DescribeTimeToLiveOutput, error)
+	TransactWriteItems(ctx context.Context, in *model.TransactWriteItemsInput) (*model.TransactWriteItemsOutput, error)
+	TransactGetItems(ctx context.Context, in *model.TransactGetItemsInput) (*model.TransactGetItemsOutput, error)
 }

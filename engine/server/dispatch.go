@@ -49,6 +49,8 @@ func dynamoDBActions(api engine.API) map[string]handler {
 		"BatchWriteItem":     handle(api.BatchWriteItem),
 		"UpdateTimeToLive":   handle(api.UpdateTimeToLive),
 		"DescribeTimeToLive": handle(api.DescribeTimeToLive),
+		"TransactWriteItems": handle(api.TransactWriteItems),
+		"TransactGetItems":   handle(api.TransactGetItems),
 	}
 }
 
