@@ -67,7 +67,7 @@ func TestTransactWriteAllOrNothing(t *testing.T) {
 	// the condition check a 4 KB read's unit ×2.
 	want := []model.ConsumedCapacity{
 		{TableName: "accounts", CapacityUnits: 8, WriteCapacityUnits: unitsPtr(8),
-			Table: &model.Capacity{CapacityUnits: 4, WriteCapacityUnits: unitsPtr(4)},
+			Table:                  &model.Capacity{CapacityUnits: 4, WriteCapacityUnits: unitsPtr(4)},
 			GlobalSecondaryIndexes: map[string]model.Capacity{"byOwner": {CapacityUnits: 4, WriteCapacityUnits: unitsPtr(4)}}},
 		{TableName: "emails", CapacityUnits: 6, WriteCapacityUnits: unitsPtr(6),
 			Table: &model.Capacity{CapacityUnits: 6, WriteCapacityUnits: unitsPtr(6)}},
