@@ -9,13 +9,13 @@ import (
 type tokKind uint8
 
 const (
-	tEOF     tokKind = iota
-	tIdent           // an unquoted identifier or keyword
-	tQuoted          // a "double-quoted" identifier
-	tString          // a 'single-quoted' string
-	tNumber          // a number literal
-	tParam           // ?
-	tPunct           // operators and punctuation: ( ) [ ] { } << >> , . : ; * = <> != < <= > >= + -
+	tEOF    tokKind = iota
+	tIdent          // an unquoted identifier or keyword
+	tQuoted         // a "double-quoted" identifier
+	tString         // a 'single-quoted' string
+	tNumber         // a number literal
+	tParam          // ?
+	tPunct          // operators and punctuation: ( ) [ ] { } << >> , . : ; * = <> != < <= > >= + -
 )
 
 // Pos is where a token starts: its line and column (both from 1, columns in
