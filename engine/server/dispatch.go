@@ -51,6 +51,7 @@ func dynamoDBActions(api engine.API) map[string]handler {
 		"DescribeTimeToLive": handle(api.DescribeTimeToLive),
 		"TransactWriteItems": handle(api.TransactWriteItems),
 		"TransactGetItems":   handle(api.TransactGetItems),
+		"ExecuteStatement":   handle(api.ExecuteStatement),
 	}
 }
 

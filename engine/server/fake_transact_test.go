@@ -13,3 +13,7 @@ func (f *fakeAPI) TransactWriteItems(_ context.Context, in *model.TransactWriteI
 func (f *fakeAPI) TransactGetItems(_ context.Context, in *model.TransactGetItemsInput) (*model.TransactGetItemsOutput, error) {
 	return result[model.TransactGetItemsOutput](f, "TransactGetItems", in)
 }
+
+func (f *fakeAPI) ExecuteStatement(_ context.Context, in *model.ExecuteStatementInput) (*model.ExecuteStatementOutput, error) {
+	return result[model.ExecuteStatementOutput](f, "ExecuteStatement", in)
+}
