@@ -28,4 +28,6 @@ type API interface {
 	TransactWriteItems(ctx context.Context, in *model.TransactWriteItemsInput) (*model.TransactWriteItemsOutput, error)
 	TransactGetItems(ctx context.Context, in *model.TransactGetItemsInput) (*model.TransactGetItemsOutput, error)
 	ExecuteStatement(ctx context.Context, in *model.ExecuteStatementInput) (*model.ExecuteStatementOutput, error)
+	BatchExecuteStatement(ctx context.Context, in *model.BatchExecuteStatementInput) (*model.BatchExecuteStatementOutput, error)
+	ExecuteTransaction(ctx context.Context, in *model.ExecuteTransactionInput) (*model.ExecuteTransactionOutput, error)
 }

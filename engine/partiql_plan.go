@@ -331,6 +331,9 @@ func (e *Engine) planSingle(ps *plannedStatement, tableName, index string, where
 						rest = append(rest, term) // read by the first; the second is a condition
 						continue
 					case "GetItem":
+						if use == useTransaction {
+							return validationText(selectKeyMessage(use))
+						}
 						ps.keyProblem = validationText(selectKeyMessage(use))
 						return nil
 					}
@@ -346,6 +349,10 @@ func (e *Engine) planSingle(ps *plannedStatement, tableName, index string, where
 	complete := len(key) == 2 || (len(key) == 1 && t.rng.name == "")
 	switch {
 	case action == "GetItem" && (!complete || len(rest) > 0):
+		// Refused outright in a transaction, per statement in a batch.
+		if use == useTransaction {
+			return validationText(selectKeyMessage(use))
+		}
 		ps.keyProblem = validationText(selectKeyMessage(use))
 		return nil
 	case action == "ConditionCheck" && (!complete || len(rest) == 0):
@@ -430,6 +437,9 @@ func (e *Engine) planSelect(ps *plannedStatement, s *partiql.Select, params []mo
 			return validationText("Reads on indices are not supported within transactions.")
 		}
 		if len(s.OrderBy) > 0 {
+			if use == useTransaction {
+				return validationText(selectKeyMessage(use))
+			}
 			ps.keyProblem = validationText(selectKeyMessage(use))
 		}
 		return e.planSingle(ps, s.Table, s.Index, s.Where, params, "GetItem", use)

@@ -22,6 +22,8 @@ type getAction struct {
 	tableName string
 	key       model.Item
 	exprs     *parsedExprs
+	// project replaces the ProjectionExpression (PartiQL's named columns).
+	project func(model.Item) model.Item
 
 	t      *table
 	skey   string
@@ -94,6 +96,9 @@ func (e *Engine) runTransactGet(action string, gets []*getAction, returnCapacity
 	defer e.mu.RUnlock()
 	seen := make(map[string]bool, len(gets))
 	for _, g := range gets {
+		if g.reason != nil {
+			continue // failed while it was planned (a PartiQL statement)
+		}
 		t, merr := e.lookup(g.tableName)
 		if merr != nil {
 			return nil, merr
@@ -167,7 +172,10 @@ func (e *Engine) runTransactGet(action string, gets []*getAction, returnCapacity
 	payload := 0
 	for i, g := range gets {
 		item := items[i]
-		if item != nil && g.exprs.projection != nil {
+		switch {
+		case item != nil && g.project != nil:
+			item = g.project(item)
+		case item != nil && g.exprs.projection != nil:
 			item = g.exprs.projection.Apply(item)
 		}
 		res.responses[i] = model.ItemResponse{Item: item}

@@ -267,6 +267,9 @@ func inputValidation(err *model.Error) bool {
 // is returned; a failure DynamoDB reports as a cancellation reason is
 // recorded on the action.
 func (a *writeAction) resolve(e *Engine) error {
+	if a.reason != nil {
+		return nil // failed while it was planned (a PartiQL statement)
+	}
 	t, merr := e.lookup(a.tableName)
 	if merr != nil {
 		return merr

@@ -17,3 +17,11 @@ func (f *fakeAPI) TransactGetItems(_ context.Context, in *model.TransactGetItems
 func (f *fakeAPI) ExecuteStatement(_ context.Context, in *model.ExecuteStatementInput) (*model.ExecuteStatementOutput, error) {
 	return result[model.ExecuteStatementOutput](f, "ExecuteStatement", in)
 }
+
+func (f *fakeAPI) BatchExecuteStatement(_ context.Context, in *model.BatchExecuteStatementInput) (*model.BatchExecuteStatementOutput, error) {
+	return result[model.BatchExecuteStatementOutput](f, "BatchExecuteStatement", in)
+}
+
+func (f *fakeAPI) ExecuteTransaction(_ context.Context, in *model.ExecuteTransactionInput) (*model.ExecuteTransactionOutput, error) {
+	return result[model.ExecuteTransactionOutput](f, "ExecuteTransaction", in)
+}
