@@ -188,9 +188,8 @@ func (l *lexer) quoted(q byte) (string, bool) {
 			l.advance()
 			return b.String(), true
 		}
-		r, n := utf8.DecodeRuneInString(l.src[l.off:])
+		_, n := utf8.DecodeRuneInString(l.src[l.off:])
 		b.WriteString(l.src[l.off : l.off+n])
-		_ = r
 		l.advance()
 	}
 	return "", false
