@@ -126,6 +126,16 @@ func TestExecuteStatementProjectionIndexOrder(t *testing.T) {
 	if keysOf(out.Items) != "c2/5 c2/4 c2/3 c2/2 c2/1" {
 		t.Fatalf("order %s", keysOf(out.Items))
 	}
+	out, err = e.ExecuteStatement(ctx, stmt(`SELECT * FROM Orders WHERE pk = 'c1' AND sk IN [5, 2, 4] ORDER BY sk`))
+	mustOK(t, err)
+	if keysOf(out.Items) != "c1/2 c1/4 c1/5" {
+		t.Fatalf("order %s", keysOf(out.Items))
+	}
+	out, err = e.ExecuteStatement(ctx, stmt(`SELECT * FROM Orders WHERE pk = 'c1' AND (sk < 2 OR sk > 4) ORDER BY sk DESC`))
+	mustOK(t, err)
+	if keysOf(out.Items) != "c1/5 c1/1" {
+		t.Fatalf("order %s", keysOf(out.Items))
+	}
 	out, err = e.ExecuteStatement(ctx, stmt(`SELECT * FROM Orders WHERE pk IN ['c2', 'c1'] AND sk = 1 ORDER BY pk ASC, sk`))
 	mustOK(t, err)
 	if keysOf(out.Items) != "c1/1 c2/1" {

@@ -919,6 +919,7 @@ func (cs *compiledSelect) order() error {
 			if i == 0 && len(distinctHashes(cs.reads)) > 1 {
 				return validationText(msgOrderByManyHashes)
 			}
+			cs.sortReadsByRange(it.Desc)
 		default:
 			return validationText(fmt.Sprintf(msgOrderByKey, name))
 		}
@@ -927,6 +928,25 @@ func (cs *compiledSelect) order() error {
 		return validationText(msgOrderByManyHashes)
 	}
 	return nil
+}
+
+// sortReadsByRange orders the reads of each partition-key value by where
+// their sort-key ranges start (sk IN [5, 4] ORDER BY sk reads 4 first).
+func (cs *compiledSelect) sortReadsByRange(desc bool) {
+	prefix := cs.rt.prefix()
+	start := func(r keyRead) string {
+		return rangeFor(string(appendHashedKey([]byte(prefix), r.hash, nil)), r.rng).lo
+	}
+	reads := cs.reads
+	for i := 1; i < len(reads); i++ {
+		for j := i; j > 0 && model.Equal(reads[j].hash, reads[j-1].hash); j-- {
+			a, b := start(reads[j]), start(reads[j-1])
+			if (!desc && a >= b) || (desc && a <= b) {
+				break
+			}
+			reads[j], reads[j-1] = reads[j-1], reads[j]
+		}
+	}
 }
 
 func distinctHashes(reads []keyRead) map[string]bool {
