@@ -219,6 +219,15 @@ func TestSDKExecuteTransactionUniqueness(t *testing.T) {
 		{Statement: aws.String(`DELETE FROM emails WHERE pk = 'x'`)},
 	}})
 	wantAPIError(t, err, "ValidationException", "ExecuteTransaction API does not support both read and write operations in the same request.")
+	for _, tc := range []struct{ statement, msg string }{
+		{`UPDATE emails SET n = 1 WHERE pk = 'x' RETURNING ALL NEW *`, "Validation failed in TransactStatements[0]: RETURNING clause is not supported in ExecuteTransaction."},
+		{`EXISTS(SELECT * FROM emails WHERE pk = 'x')`, "Validation failed in TransactStatements[0]: EXISTS() must contain a single item read with additional condition"},
+		{`SELECT * FROM users WHERE pk = 'USER#ann'`, "Validation failed in TransactStatements[0]: Select statements within ExecuteTransaction must specify the primary key in the where clause."},
+		{`SELECT * FROM "users"."byEmail" WHERE pk = 'USER#ann' AND email = 'a'`, "Validation failed in TransactStatements[0]: Reads on indices are not supported within transactions."},
+	} {
+		_, err = c.ExecuteTransaction(ctx, &dynamodb.ExecuteTransactionInput{TransactStatements: []types.ParameterizedStatement{{Statement: aws.String(tc.statement)}}})
+		wantAPIError(t, err, "ValidationException", tc.msg)
+	}
 	tok := &dynamodb.ExecuteTransactionInput{ClientRequestToken: aws.String("t-1"), TransactStatements: []types.ParameterizedStatement{
 		{Statement: aws.String(`UPDATE emails SET n = 1 WHERE pk = 'EMAIL#ann@example.com'`)}}}
 	if _, err := c.ExecuteTransaction(ctx, tok); err != nil {

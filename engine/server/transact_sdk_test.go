@@ -170,6 +170,17 @@ func TestSDKTransactWriteItemsErrors(t *testing.T) {
 			Key: sdkItem{"pk": avS("a")}, UpdateExpression: aws.String("SET")}}}},
 			"ValidationException", `Invalid UpdateExpression: Syntax error; token: "<EOF>", near: "SET"`},
 	}
+	var big []types.TransactWriteItem
+	for i := 0; i < 11; i++ {
+		big = append(big, types.TransactWriteItem{Put: &types.Put{TableName: aws.String("emails"),
+			Item: sdkItem{"pk": avS(fmt.Sprint(i)), "d": avS(strings.Repeat("x", 400*1024-5))}}}) // 400 KB less a byte or two
+	}
+	cases = append(cases, struct {
+		name string
+		in   *dynamodb.TransactWriteItemsInput
+		code string
+		msg  string
+	}{"over 4 MB", &dynamodb.TransactWriteItemsInput{TransactItems: big}, "ValidationException", "Transaction payload size cannot exceed 4MB. Payload Size: 4505590"}) // 10 × 409599 + 409600
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := c.TransactWriteItems(ctx, tc.in)
