@@ -30,4 +30,7 @@ type API interface {
 	ExecuteStatement(ctx context.Context, in *model.ExecuteStatementInput) (*model.ExecuteStatementOutput, error)
 	BatchExecuteStatement(ctx context.Context, in *model.BatchExecuteStatementInput) (*model.BatchExecuteStatementOutput, error)
 	ExecuteTransaction(ctx context.Context, in *model.ExecuteTransactionInput) (*model.ExecuteTransactionOutput, error)
+	TagResource(ctx context.Context, in *model.TagResourceInput) (*model.TagResourceOutput, error)
+	UntagResource(ctx context.Context, in *model.UntagResourceInput) (*model.UntagResourceOutput, error)
+	ListTagsOfResource(ctx context.Context, in *model.ListTagsOfResourceInput) (*model.ListTagsOfResourceOutput, error)
 }

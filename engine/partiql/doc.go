@@ -11,7 +11,7 @@
 // without DML or parameters), so this one is written for DynamoDB's subset.
 // Errors are DynamoDB's ValidationException texts: "Statement wasn't well
 // formed, can't be processed: Unexpected token after expression" and the
-// like (see docs/PARTIQL.md for which texts are confirmed).
+// like (docs/FIDELITY.md says which texts are confirmed and by what).
 //
 // The parser builds an AST only; engine turns it into the Query, Scan,
 // GetItem, PutItem, UpdateItem and DeleteItem it stands for, reusing

@@ -303,15 +303,15 @@ func TestSDKTransactThrottled(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The new table has one second of capacity: the first transaction
-	// (2 WCU) drains it, the second is refused.
-	item := func(pk string) []types.TransactWriteItem {
-		return []types.TransactWriteItem{{Put: &types.Put{TableName: aws.String("slow"), Item: sdkItem{"pk": avS(pk)}}}}
+	// The new table holds 300 s of 1 WCU: the first transaction (a 350 KB
+	// put, 350 WCU × 2) is admitted and overdraws it, the second is refused.
+	item := func(pk string, size int) []types.TransactWriteItem {
+		return []types.TransactWriteItem{{Put: &types.Put{TableName: aws.String("slow"), Item: sdkItem{"pk": avS(pk), "d": avS(strings.Repeat("x", size))}}}}
 	}
-	if _, err := c.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: item("a")}); err != nil {
+	if _, err := c.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: item("a", 350*1024)}); err != nil {
 		t.Fatal(err)
 	}
-	_, err = c.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: item("b")})
+	_, err = c.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: item("b", 1)})
 	var tce *types.TransactionCanceledException
 	if !errors.As(err, &tce) || *tce.CancellationReasons[0].Code != "ProvisionedThroughputExceeded" ||
 		*tce.CancellationReasons[0].Message != "The level of configured provisioned throughput for the table was exceeded. Consider increasing your provisioning level with the UpdateTable API." {
