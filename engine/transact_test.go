@@ -181,6 +181,9 @@ func TestTransactWriteRunTimeValidationErrors(t *testing.T) {
 		{"update of a missing attribute", model.TransactWriteItem{Update: &model.Update{TableName: "accounts", Key: pk("a1"), UpdateExpression: "SET n = nope + :one",
 			ExpressionAttributeValues: vals(":one", model.N("1"))}},
 			model.CancellationReason{Code: "ValidationError", Message: "The provided expression refers to an attribute that does not exist in the item"}},
+		{"update giving an index key another type", model.TransactWriteItem{Update: &model.Update{TableName: "accounts", Key: pk("a1"), UpdateExpression: "SET #o = :v",
+			ExpressionAttributeNames: map[string]string{"#o": "owner"}, ExpressionAttributeValues: vals(":v", model.N("1"))}},
+			model.CancellationReason{Code: "ValidationError", Message: "One or more parameter values were invalid: Type mismatch for Index Key owner Expected: S Actual: N IndexName: byOwner"}},
 		{"update of the key", model.TransactWriteItem{Update: &model.Update{TableName: "accounts", Key: pk("a1"), UpdateExpression: "SET pk = :v",
 			ExpressionAttributeValues: vals(":v", model.S("x"))}},
 			model.CancellationReason{Code: "ValidationError", Message: "One or more parameter values were invalid: Cannot update attribute pk. This attribute is part of the key"}},
@@ -261,6 +264,9 @@ func TestTransactWriteRequestErrors(t *testing.T) {
 		{"unused value", &model.TransactWriteItemsInput{TransactItems: []model.TransactWriteItem{putA("nope", "a"),
 			{ConditionCheck: &model.ConditionCheck{TableName: "emails", Key: pk("b"), ConditionExpression: "attribute_not_exists(pk)", ExpressionAttributeValues: vals(":v", model.S("x"))}}}},
 			"ValidationException", "Value provided in ExpressionAttributeValues unused in expressions: keys: {:v}"},
+		{"a path into a key attribute", &model.TransactWriteItemsInput{TransactItems: []model.TransactWriteItem{
+			{ConditionCheck: &model.ConditionCheck{TableName: "emails", Key: pk("b"), ConditionExpression: "attribute_exists(pk.x)"}}}},
+			"ValidationException", "Key attributes must be scalars; list random access '[]' and map lookup '.' are not allowed: Key: pk"},
 		{"empty key value", &model.TransactWriteItemsInput{TransactItems: []model.TransactWriteItem{
 			{Delete: &model.Delete{TableName: "emails", Key: pk("")}}}}, "ValidationException",
 			"One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty string value. Key: pk"},

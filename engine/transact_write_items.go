@@ -275,6 +275,11 @@ func (a *writeAction) resolve(e *Engine) error {
 		return merr
 	}
 	a.t = t
+	// A path into a key attribute is a refused expression, whatever the
+	// item: top-level, as for the single-item actions.
+	if err := t.checkKeyPaths(a.exprs); err != nil {
+		return err
+	}
 	fail := func(err *model.Error) error {
 		if inputValidation(err) {
 			return err
@@ -305,12 +310,17 @@ func (a *writeAction) resolve(e *Engine) error {
 	a.w = &itemWrite{key: key}
 	a.hash = partitionHash(key, t.dataPrefix)
 	if a.kind == actionUpdate {
-		if err := t.checkUpdateTouchesKey(a.exprs); err != nil {
-			var me *model.Error
-			if errors.As(err, &me) {
-				return fail(me)
+		for _, check := range []func() error{
+			func() error { return t.checkUpdateTouchesKey(a.exprs) },
+			func() error { return t.checkStaticIndexKeyTypes(a.exprs.update) },
+		} {
+			if err := check(); err != nil {
+				var me *model.Error
+				if errors.As(err, &me) {
+					return fail(me)
+				}
+				return err
 			}
-			return err
 		}
 	}
 	return nil
@@ -460,6 +470,9 @@ func (e *Engine) evaluateAction(tx *buntdb.Tx, a *writeAction) error {
 	case actionPut:
 		w.new, w.newSize = a.item, a.size
 	case actionUpdate:
+		if w.old == nil && a.exprs.update != nil && !a.exprs.update.CreatesItem() {
+			return nil // only REMOVE or DELETE: no item to create, nothing runs
+		}
 		base := w.old
 		if base == nil {
 			base = a.t.keyOf(a.key)
@@ -469,9 +482,6 @@ func (e *Engine) evaluateAction(tx *buntdb.Tx, a *writeAction) error {
 			if next, err = a.exprs.update.Apply(base); err != nil {
 				return fail(err)
 			}
-		}
-		if w.old == nil && a.exprs.update != nil && !a.exprs.update.CreatesItem() {
-			return nil // only REMOVE or DELETE: no item to create
 		}
 		old := w.old
 		if old == nil {
