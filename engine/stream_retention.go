@@ -65,7 +65,7 @@ func (e *Engine) trimStream(s *streamRef, now time.Time) (int, error) {
 	shrinking := false // trimming for a bound: down to 1 % below it
 	for due {
 		n := 0
-		err := e.db.Update(func(tx *buntdb.Tx) error {
+		err := e.update(func(tx *wtx) error {
 			// The count cannot change under the storage write lock but
 			// for writes that committed before and have yet to add
 			// theirs: it may run a few records short, never over.
@@ -101,13 +101,13 @@ func (e *Engine) trimStream(s *streamRef, now time.Time) (int, error) {
 				}
 			}
 			n = len(keys)
-			if _, old := streamTrimMark(tx, prefix); old != "" {
+			if _, old := streamTrimMark(tx.Tx, prefix); old != "" {
 				if _, err := tx.Delete(old); err != nil {
 					return err
 				}
 			}
 			if !s.latest && !due {
-				if _, _, left := firstStreamRecord(tx, prefix, 0); !left {
+				if _, _, left := firstStreamRecord(tx.Tx, prefix, 0); !left {
 					e.streamTrimmed(prefix, 0, 0, true)
 					return nil // the stream is gone
 				}

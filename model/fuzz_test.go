@@ -96,6 +96,9 @@ var requestInputs = []func() any{
 	func() any { return new(DescribeStreamInput) }, func() any { return new(GetShardIteratorInput) },
 	func() any { return new(GetRecordsInput) }, func() any { return new(TagResourceInput) },
 	func() any { return new(UntagResourceInput) }, func() any { return new(ListTagsOfResourceInput) },
+	func() any { return new(TransactWriteItemsInput) }, func() any { return new(TransactGetItemsInput) },
+	func() any { return new(ExecuteStatementInput) }, func() any { return new(BatchExecuteStatementInput) },
+	func() any { return new(ExecuteTransactionInput) },
 }
 
 // requestSeeds are FuzzRequestJSON's seeds: bodies of several actions,
