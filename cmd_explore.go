@@ -78,7 +78,7 @@ func runExplore(args []string, stdout, stderr io.Writer) error {
 		defer func() { stop(); <-done }() // before the engine closes
 		serving = ln.Addr().String()
 	}
-	m := ui.New(eng, ui.Options{Workspace: label, Live: true, Serving: serving, SelectDelay: 60 * time.Millisecond})
+	m := ui.New(eng, ui.Options{Workspace: label, File: ws.db, Live: true, Serving: serving, SelectDelay: 60 * time.Millisecond})
 	defer m.Close()
 	p := tea.NewProgram(m, tea.WithAltScreen(), tea.WithMouseCellMotion(), tea.WithOutput(stdout))
 	_, err = p.Run()

@@ -22,11 +22,13 @@ type LiveKeyMap struct {
 	PromptCancel key.Binding
 
 	// Traffic generator (capacity pane).
-	Workload     key.Binding
-	WorkloadBack key.Binding
-	RateUp       key.Binding
-	RateDown     key.Binding
-	Traffic      key.Binding
+	Workload      key.Binding
+	WorkloadBack  key.Binding
+	RateUp        key.Binding
+	RateDown      key.Binding
+	Traffic       key.Binding
+	TrafficHere   key.Binding
+	RemoveTraffic key.Binding
 
 	// Stream pane.
 	Follow key.Binding
@@ -48,11 +50,13 @@ func DefaultLiveKeyMap() LiveKeyMap {
 		PromptAccept: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "advance")),
 		PromptCancel: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
 
-		Workload:     key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "next workload")),
-		WorkloadBack: key.NewBinding(key.WithKeys("W"), key.WithHelp("W", "previous workload")),
-		RateUp:       key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→/l", "rate up")),
-		RateDown:     key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/h", "rate down")),
-		Traffic:      key.NewBinding(key.WithKeys("t", " "), key.WithHelp("t", "start/stop traffic")),
+		Workload:      key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "next workload")),
+		WorkloadBack:  key.NewBinding(key.WithKeys("W"), key.WithHelp("W", "previous workload")),
+		RateUp:        key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→/l", "rate up")),
+		RateDown:      key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/h", "rate down")),
+		Traffic:       key.NewBinding(key.WithKeys("t", " "), key.WithHelp("t", "start/stop traffic")),
+		TrafficHere:   key.NewBinding(key.WithKeys("T"), key.WithHelp("T", "traffic on the selected table (asks)")),
+		RemoveTraffic: key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "remove generated items")),
 
 		Follow: key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "follow newest")),
 	}

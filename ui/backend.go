@@ -49,6 +49,10 @@ type buildProgress interface {
 type Options struct {
 	// Workspace names what is open ("demo workspace (memory)", a file).
 	Workspace string
+	// File is the workspace file ("" for an in-memory workspace): what is
+	// written there stays, so the explorer asks before writes the user did
+	// not ask for and before clock jumps that expire items.
+	File string
 	// Serving is the address an HTTP endpoint serves the same engine on, if any.
 	Serving string
 	// Live subscribes to engine events and re-arms a one-second tick for the

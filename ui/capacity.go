@@ -34,13 +34,13 @@ type capacityData struct {
 }
 
 type capacityKeys struct {
-	Workload, WorkloadBack, RateUp, RateDown, Traffic key.Binding
+	Workload, WorkloadBack, RateUp, RateDown, Traffic, TrafficHere, Remove key.Binding
 }
 
 func newCapacityPane(st Styles, km keymap.KeyMap) capacityPane {
 	l := km.Live
 	return capacityPane{st: st, keys: capacityKeys{Workload: l.Workload, WorkloadBack: l.WorkloadBack,
-		RateUp: l.RateUp, RateDown: l.RateDown, Traffic: l.Traffic}}
+		RateUp: l.RateUp, RateDown: l.RateDown, Traffic: l.Traffic, TrafficHere: l.TrafficHere, Remove: l.RemoveTraffic}}
 }
 
 // capacityHelp is the capacity pane's help; the traffic key says whether it
@@ -56,11 +56,11 @@ func (h capacityHelp) ShortHelp() []key.Binding {
 	if h.running {
 		t.SetHelp("t", "stop traffic")
 	}
-	return []key.Binding{t, h.k.Workload, h.k.RateUp}
+	return []key.Binding{t, h.k.Workload, h.k.RateUp, h.k.Remove}
 }
 
 func (h capacityHelp) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{h.k.Traffic, h.k.Workload, h.k.WorkloadBack, h.k.RateUp, h.k.RateDown}}
+	return [][]key.Binding{{h.k.Traffic, h.k.TrafficHere, h.k.Remove, h.k.Workload, h.k.WorkloadBack, h.k.RateUp, h.k.RateDown}}
 }
 
 func (p capacityPane) keyMap(t trafficState) help.KeyMap {
@@ -107,6 +107,10 @@ func (l *live) capacityKey(msg tea.Msg) tea.Cmd {
 	switch {
 	case key.Matches(k, ck.Traffic):
 		return l.toggleTraffic()
+	case key.Matches(k, ck.TrafficHere):
+		return l.askTraffic()
+	case key.Matches(k, ck.Remove):
+		return l.removeTraffic(l.sel.table())
 	case key.Matches(k, ck.Workload):
 		return l.retune(1, 0)
 	case key.Matches(k, ck.WorkloadBack):

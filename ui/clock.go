@@ -8,6 +8,9 @@ import (
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/dynoscope/dynoscope/engine"
+	"github.com/dynoscope/dynoscope/keymap"
 )
 
 // The workspace clock drives TTL expiry, throughput buckets, metrics and
@@ -64,12 +67,77 @@ func (l *live) clockKey(msg tea.KeyMsg) (cmd tea.Cmd, note string, ok bool) {
 			return fmt.Sprintf("clock speed ×%s", speedText(next))
 		}), "", true
 	case key.Matches(msg, km.AdvanceMin):
-		return advanceCmd(c, time.Minute), "", true
+		return l.jump(time.Minute), "", true
 	case key.Matches(msg, km.AdvanceHour):
-		return advanceCmd(c, time.Hour), "", true
+		return l.jump(time.Hour), "", true
 	}
 	l.prompt = &advancePrompt{}
 	return nil, "", true
+}
+
+// ttlJumpChecker tells what a clock jump would do to TTL items.
+type ttlJumpChecker interface {
+	TTLJumpEffects(to time.Time) ([]engine.TTLJumpEffect, error)
+}
+
+// askJumpMsg asks the root to confirm a jump that expires items of a saved
+// workspace.
+type askJumpMsg struct {
+	d       time.Duration
+	to      time.Time
+	effects []engine.TTLJumpEffect
+}
+
+func (askJumpMsg) isLive() {}
+
+// jumpMsg: the user agreed to the jump.
+type jumpMsg struct{ d time.Duration }
+
+func (jumpMsg) isLive() {}
+
+// jump moves the clock forward by d. On a saved workspace a jump past a
+// pending TTL expiry asks first: a command reads what it would expire and
+// either jumps at once (nothing would) or asks the root to confirm.
+func (l *live) jump(d time.Duration) tea.Cmd {
+	c := l.clock
+	checker, ok := l.api.(ttlJumpChecker)
+	if l.file == "" || !ok {
+		return advanceCmd(c, d)
+	}
+	return func() tea.Msg {
+		to := c.Now().Add(d)
+		effects, err := checker.TTLJumpEffects(to)
+		if err != nil || len(effects) == 0 {
+			return advanceCmd(c, d)()
+		}
+		return askJumpMsg{d: d, to: to, effects: effects}
+	}
+}
+
+// newJumpConfirm asks before a jump that expires items of the workspace
+// file, naming how many and where.
+func newJumpConfirm(st Styles, km keymap.KeyMap, msg askJumpMsg, file string) *confirmModal {
+	body := []string{fmt.Sprintf("This moves the clock of %s to %s, and it cannot move back. On the way:", file, msg.to.UTC().Format("2006-01-02 15:04:05"))}
+	expire, del := 0, 0
+	for _, ef := range msg.effects {
+		line := "  " + ef.Table + ": "
+		var parts []string
+		if ef.Expire > 0 {
+			parts = append(parts, fmt.Sprintf("%s expire (the first at %s)", nItems(ef.Expire), ef.Earliest.UTC().Format("2006-01-02 15:04:05")))
+		}
+		if ef.Delete > 0 {
+			parts = append(parts, fmt.Sprintf("%s can then be deleted by TTL", nItems(ef.Delete)))
+		}
+		body = append(body, line+strings.Join(parts, ", "))
+		expire += ef.Expire
+		del += ef.Delete
+	}
+	body = append(body, "", "Items TTL deletes are gone from "+file+" for good.")
+	d := msg.d
+	title := fmt.Sprintf("Jump the clock +%s? %s expire", fmtSpan(d), nItems(expire))
+	c := newConfirm(st, km, title, "jump", body, func() tea.Msg { return jumpMsg{d: d} })
+	c.closes = true
+	return c
 }
 
 // advanceCmd jumps the clock forward by d.
@@ -136,18 +204,19 @@ func (l *live) clockText(now time.Time, w int) string {
 
 // advancePrompt is the "advance the clock by" prompt of the status bar.
 type advancePrompt struct {
-	text []rune
-	err  string
+	input field
+	err   string
 }
 
-// promptKey types into the prompt; enter jumps, esc cancels.
+// promptKey types into the prompt (the field's editing keys: ctrl+u
+// clears it); enter jumps, esc cancels.
 func (l *live) promptKey(msg tea.KeyMsg) tea.Cmd {
 	p := l.prompt
 	switch {
 	case key.Matches(msg, l.km.PromptCancel):
 		l.prompt = nil
 	case key.Matches(msg, l.km.PromptAccept):
-		d, err := parseAdvance(string(p.text))
+		d, err := parseAdvance(p.input.String())
 		if err != nil {
 			p.err = err.Error()
 			return nil
@@ -156,15 +225,11 @@ func (l *live) promptKey(msg tea.KeyMsg) tea.Cmd {
 		if l.clock == nil {
 			return nil
 		}
-		return advanceCmd(l.clock, d)
-	case msg.Type == tea.KeyBackspace:
-		if len(p.text) > 0 {
-			p.text = p.text[:len(p.text)-1]
+		return l.jump(d)
+	default:
+		if p.input.Update(msg) {
+			p.err = ""
 		}
-		p.err = ""
-	case msg.Type == tea.KeyRunes:
-		p.text = append(p.text, msg.Runes...)
-		p.err = ""
 	}
 	return nil
 }
@@ -172,7 +237,7 @@ func (l *live) promptKey(msg tea.KeyMsg) tea.Cmd {
 // promptView is the prompt as the status bar shows it.
 func (l *live) promptView() string {
 	p := l.prompt
-	s := " advance the clock by: " + l.st.FieldEdit.Render(string(p.text)+"▏")
+	s := " advance the clock by: " + l.st.FieldEdit.Render(p.input.View(true, 24))
 	if p.err != "" {
 		return s + "  " + l.st.Error.Render(p.err)
 	}
@@ -194,6 +259,10 @@ type promptKeys struct{ accept, cancel key.Binding }
 func (k promptKeys) ShortHelp() []key.Binding  { return []key.Binding{k.accept, k.cancel} }
 func (k promptKeys) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHelp()} }
 
+// maxJump is the longest jump the prompt takes (a time.Duration ends at
+// 292 years).
+const maxJump = 100 * 365 * 24 * time.Hour
+
 // parseAdvance reads a forward jump: a sequence of numbers with units s, m,
 // h, d (24 h) or w (7 d), as "90s", "1h30m", "7d".
 func parseAdvance(s string) (time.Duration, error) {
@@ -202,6 +271,8 @@ func parseAdvance(s string) (time.Duration, error) {
 		return 0, fmt.Errorf("type a duration, e.g. 7d")
 	}
 	unit := map[byte]time.Duration{'s': time.Second, 'm': time.Minute, 'h': time.Hour, 'd': 24 * time.Hour, 'w': 7 * 24 * time.Hour}
+	all := s
+	tooFar := fmt.Errorf("%s is too far: the clock jumps at most %s (%sw) at once", all, "100 years", fmtInt(int64(maxJump/(7*24*time.Hour))))
 	var total time.Duration
 	for len(s) > 0 {
 		i := 0
@@ -211,12 +282,18 @@ func parseAdvance(s string) (time.Duration, error) {
 		if i == 0 || i == len(s) {
 			return 0, fmt.Errorf("%q: a number and a unit (s, m, h, d, w)", s)
 		}
-		n, err := strconv.ParseInt(s[:i], 10, 64)
 		u, ok := unit[s[i]]
-		if err != nil || !ok || n > int64(100*365*24*time.Hour/u) {
+		if !ok {
 			return 0, fmt.Errorf("%q: a number and a unit (s, m, h, d, w)", s)
 		}
+		n, err := strconv.ParseInt(s[:i], 10, 64)
+		if err != nil || n > int64(maxJump/u) {
+			return 0, tooFar // the digits are fine: there are too many of them
+		}
 		total += time.Duration(n) * u
+		if total > maxJump {
+			return 0, tooFar
+		}
 		s = s[i+1:]
 	}
 	if total <= 0 {

@@ -53,12 +53,15 @@ func wrapDim(st Styles, text string, w int) []string {
 
 // confirmModal asks y/n before a request that cannot be undone.
 type confirmModal struct {
-	st      Styles
-	keys    keymap.EditKeyMap
-	title   string
-	body    []string // plain text lines, wrapped when drawn
-	yes     string   // what y does ("delete")
-	send    func() tea.Msg
+	st    Styles
+	keys  keymap.EditKeyMap
+	title string
+	body  []string // plain text lines, wrapped when drawn
+	yes   string   // what y does ("delete")
+	send  func() tea.Msg
+	// closes: y closes the modal and runs send (which answers with
+	// something other than a doneMsg).
+	closes  bool
 	sending bool
 	err     *model.Error
 	w, h    int
@@ -89,6 +92,8 @@ func (c *confirmModal) Update(msg tea.Msg) (modal, tea.Cmd) {
 		return nil, nil
 	case tea.KeyMsg:
 		switch {
+		case key.Matches(msg, c.keys.Yes) && c.closes:
+			return nil, c.send
 		case key.Matches(msg, c.keys.Yes) && !c.sending:
 			c.sending, c.err = true, nil
 			return c, c.send

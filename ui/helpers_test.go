@@ -110,7 +110,7 @@ func press(t testing.TB, m *Model, keys ...string) {
 	special := map[string]tea.KeyType{"enter": tea.KeyEnter, "esc": tea.KeyEsc, "tab": tea.KeyTab,
 		"shift+tab": tea.KeyShiftTab, "up": tea.KeyUp, "down": tea.KeyDown, "left": tea.KeyLeft,
 		"right": tea.KeyRight, "ctrl+r": tea.KeyCtrlR, "space": tea.KeySpace, "backspace": tea.KeyBackspace,
-		"pgdown": tea.KeyPgDown, "pgup": tea.KeyPgUp, "ctrl+c": tea.KeyCtrlC}
+		"pgdown": tea.KeyPgDown, "pgup": tea.KeyPgUp, "ctrl+c": tea.KeyCtrlC, "ctrl+u": tea.KeyCtrlU}
 	for _, k := range keys {
 		if kt, ok := special[k]; ok {
 			send(t, m, tea.KeyMsg{Type: kt})

@@ -41,7 +41,8 @@ type live struct {
 	st    Styles
 	km    keymap.LiveKeyMap
 	api   engine.API
-	ticks bool // re-arm the refresh ticks (Options.Live)
+	ticks bool   // re-arm the refresh ticks (Options.Live)
+	file  string // the workspace file (Options.File)
 	clock clockControl
 	// paused and speed are the clock's state as last read by a command.
 	paused bool
@@ -185,6 +186,13 @@ func (l *live) Update(msg tea.Msg) tea.Cmd {
 		return nil
 	case trafficMsg:
 		return l.onTraffic(msg)
+	case trafficConsentMsg:
+		return l.startTraffic(msg.table, true)
+	case jumpMsg:
+		if l.clock == nil {
+			return nil
+		}
+		return advanceCmd(l.clock, msg.d)
 	case clockMsg:
 		l.paused, l.speed = msg.paused, msg.speed
 		return l.afterJump(msg)

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -114,6 +115,38 @@ func (m *Model) onLive(msg liveMsg) tea.Cmd {
 		m.seeTime(msg.snap.snap.Now)
 	case ttlMsg:
 		m.seeTime(msg.res.Now)
+	case askJumpMsg:
+		m.openModal(newJumpConfirm(m.st, m.km, msg, m.opts.File))
+		return nil
+	case askTrafficMsg:
+		m.openModal(newTrafficConsent(m.st, m.km, msg, m.opts.File))
+		return nil
+	case trafficRemovedMsg:
+		switch {
+		case msg.err != nil:
+			m.flash = "removing generated items: " + msg.err.Error()
+		case msg.res.TableDeleted:
+			m.flash = fmt.Sprintf("removed %s from %s, and the table (the generator's own)", nItems(msg.res.Items), msg.table)
+		default:
+			m.flash = fmt.Sprintf("removed %s the traffic generator wrote into %s", nItems(msg.res.Items), msg.table)
+		}
+		return tea.Batch(m.reload(), m.reloadItems(msg.table))
+	case trafficMsg:
+		cmd := m.live.Update(msg)
+		if msg.err != nil || msg.tr == nil || m.live.traffic.running != msg.tr {
+			return cmd
+		}
+		// Show the table the workload runs on.
+		if sel := m.sidebar.selected(); sel.table() != msg.table || msg.created {
+			api, table := m.api, msg.table
+			load := loadWorkspace(api)
+			m.loading = true
+			cmd = tea.Batch(cmd, func() tea.Msg {
+				ws, _ := load().(workspaceMsg)
+				return reselectMsg{ws: ws, table: table}
+			})
+		}
+		return cmd
 	case clockMsg:
 		m.now = msg.now
 		m.flash = msg.note

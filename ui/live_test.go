@@ -133,11 +133,14 @@ func TestTrafficRetuneAndStop(t *testing.T) {
 	if w := m.live.traffic.running.Workload(); w.Rate != 2000 || w.Kind != engine.WorkloadHotKey {
 		t.Fatalf("after rate up: %+v", w)
 	}
+	// The votes went to the generator's own table, now selected; random
+	// reads read the selected table.
+	stepTraffic(t, m, eng.Clock().(*engine.VirtualClock), 1)
 	press(t, m, "w", "w")
-	if w := m.live.traffic.running.Workload(); w.Kind != engine.WorkloadRandomRead || w.Table != "Votes" {
+	if w := m.live.traffic.running.Workload(); w.Kind != engine.WorkloadRandomRead || w.Table != engine.TrafficTable {
 		t.Fatalf("after w w: %+v", w)
 	}
-	if !strings.Contains(screen(m), "t stop traffic") || !strings.Contains(m.statusBar(), "traffic ▶ Votes") {
+	if !strings.Contains(screen(m), "t stop traffic") || !strings.Contains(m.statusBar(), "traffic ▶ "+engine.TrafficTable) {
 		t.Fatalf("help/status while running:\n%s", screen(m))
 	}
 	press(t, m, "t")

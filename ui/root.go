@@ -111,6 +111,7 @@ func New(api engine.API, opts Options) *Model {
 	}
 	m.now = opts.Now()
 	m.live = newLive(st, km, api, opts.Live)
+	m.live.file = opts.File
 	if opts.Live {
 		if es, ok := api.(eventSource); ok {
 			m.events, m.unsub = es.Subscribe(liveEventBuffer)
@@ -169,9 +170,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case liveBatchMsg:
 		return m, m.onLiveBatch(msg)
 	case liveMsg:
-		return m, m.onLive(msg)
+		return m, tea.Batch(m.onLive(msg), m.liveFollow())
 	case workMsg:
-		return m, m.onWork(msg)
+		return m, tea.Batch(m.onWork(msg), m.liveFollow())
 	case tickMsg:
 		m.now = msg.now
 		cmds := []tea.Cmd{tickCmd(m.opts.Now)}
