@@ -1,6 +1,6 @@
 package keymap
 
-import "github.com/charmbracelet/bubbles/key"
+import "charm.land/bubbles/v2/key"
 
 // LiveKeyMap is the bindings of the live panes (4 Capacity, 5 TTL,
 // 6 Stream), of the traffic generator in the capacity pane, and of the
@@ -54,7 +54,7 @@ func DefaultLiveKeyMap() LiveKeyMap {
 		WorkloadBack:  key.NewBinding(key.WithKeys("W"), key.WithHelp("W", "previous workload")),
 		RateUp:        key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→/l", "rate up")),
 		RateDown:      key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/h", "rate down")),
-		Traffic:       key.NewBinding(key.WithKeys("t", " "), key.WithHelp("t", "start/stop traffic")),
+		Traffic:       key.NewBinding(key.WithKeys("t", "space"), key.WithHelp("t", "start/stop traffic")),
 		TrafficHere:   key.NewBinding(key.WithKeys("T"), key.WithHelp("T", "traffic on the selected table (asks)")),
 		RemoveTraffic: key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "remove generated items")),
 
