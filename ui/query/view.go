@@ -174,7 +174,7 @@ func (q *Model) summary() (string, string) {
 	}
 	summary := fmt.Sprintf("%s%s (Count %d, ScannedCount %d) · %s RCU", page, kit.NItems(len(res.items)), res.count, res.scanned, kit.Units(res.units))
 	next := "last page (no LastEvaluatedKey)"
-	if q.w < 90 {
+	if kit.Width(summary)+kit.Width(next)+2 > q.w {
 		next = "last page"
 	}
 	if res.lek != nil {
