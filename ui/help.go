@@ -101,10 +101,13 @@ func (m *Model) helpView(w, h int) string {
 	body := max(h-1, 1)
 	m.helpTop = min(max(m.helpTop, 0), max(len(all)-body, 0))
 	end := min(m.helpTop+body, len(all))
-	where := "all shown"
+	where := ""
 	if len(all) > body {
-		where = "lines " + kit.Itoa(m.helpTop+1) + "–" + kit.Itoa(end) + " of " + kit.Itoa(len(all)) + " · j/k pgdn G scroll"
+		where = "lines " + kit.Itoa(m.helpTop+1) + "–" + kit.Itoa(end) + " of " + kit.Itoa(len(all))
+		if w >= 70 {
+			where += " · j/k pgdn G scroll"
+		}
 	}
-	title := kit.Spread(m.st.Title.Render("Keys")+m.st.Dim.Render("   ? or esc closes"), m.st.Dim.Render(where), w)
+	title := kit.Spread(m.st.Title.Render("Keys")+m.st.Dim.Render("  ? or esc closes"), m.st.Dim.Render(where), w)
 	return strings.Join(append([]string{title}, all[m.helpTop:end]...), "\n")
 }

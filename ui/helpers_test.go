@@ -262,3 +262,21 @@ func refreshLive(t testing.TB, m *Model) {
 		drive(t, m, route(m.ws, toPaneOf(m.pane), r.Refresh()))
 	}
 }
+
+// sidebarLine returns the sidebar's row containing s ("" if none).
+func sidebarLine(m *Model, s string) string {
+	for _, l := range strings.Split(screen(m), "\n") {
+		if side := ansi.Truncate(l, m.sidebarWidth(), ""); strings.Contains(side, s) {
+			return side
+		}
+	}
+	return ""
+}
+
+// startHook replaces how a started workload runs, until the returned
+// function puts it back.
+func startHook(f func(*engine.Traffic)) func() {
+	old := capacity.StartTraffic
+	capacity.StartTraffic = f
+	return func() { capacity.StartTraffic = old }
+}

@@ -265,6 +265,10 @@ func (m *Model) onRootMsg(w *workspace, msg tea.Msg) tea.Cmd {
 		return m.onClock(w, msg)
 	case askJumpMsg:
 		m.openModal(w, m.jumpQuestion(w, msg))
+	case jumpMsg:
+		if w.clock != nil {
+			return advance(w, msg.d)
+		}
 	}
 	return nil
 }

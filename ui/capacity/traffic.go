@@ -280,8 +280,13 @@ func (p *Model) trafficLines(now time.Time) []string {
 		action = "t stop"
 	}
 	l1 := st.Header.Render("Traffic") + "  ◂ " + st.Bold.Render(pre.name) + " ▸ w   rate ◂ " +
-		st.Bold.Render(kit.FmtInt(int64(rates[t.rate]))+"/s") + " ▸ ←/→   " + st.Key.Render(action) +
-		st.Dim.Render("   T on the selected table · x remove generated")
+		st.Bold.Render(kit.FmtInt(int64(rates[t.rate]))+"/s") + " ▸ ←/→   " + st.Key.Render(action)
+	for _, hint := range []string{" · T on the selected table · x remove generated", " · T here · x remove"} {
+		if kit.Width(l1)+kit.Width(hint) <= p.w {
+			l1 += st.Dim.Render(hint)
+			break
+		}
+	}
 	var l2 string
 	s := t.last
 	switch {

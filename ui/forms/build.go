@@ -222,7 +222,7 @@ func (b *BuildWatch) View() string {
 	default:
 		out = append(out, fmt.Sprintf("%s of %s are in the index; %s left out:", kit.FmtInt(b.indexCount), kit.Plural(b.itemCount, "table item", ""), kit.FmtInt(int64(len(b.leftOut)))))
 		note := kit.WrapStyled(st.Dim, "! the attribute has another type than the index declares: writes that keep it so are refused", w)
-		if !HasViolation(b.leftOut) {
+		if !kit.HasViolation(b.leftOut) {
 			note = nil
 		}
 		room := b.h - len(out) - len(note) - 1
@@ -241,16 +241,6 @@ func (b *BuildWatch) View() string {
 		out = append(out, note...)
 	}
 	return strings.Join(out, "\n")
-}
-
-// HasViolation reports whether any of the items violates the key schema.
-func HasViolation(ls []engine.LeftOutItem) bool {
-	for _, l := range ls {
-		if l.Violation {
-			return true
-		}
-	}
-	return false
 }
 
 // statusNote explains an index status.

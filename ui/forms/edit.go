@@ -263,14 +263,14 @@ func SaveEdit(ed *EditState) DoneMsg {
 		if err != nil {
 			return DoneMsg{Err: err, Edit: ed}
 		}
-		return DoneMsg{Note: what + " " + kit.KeyText(kit.KeyOf(it, keys...), keys...) + WCUText(out.ConsumedCapacity), Table: tg.Table()}
+		return DoneMsg{Note: what + " " + kit.KeyText(kit.KeyOf(it, keys...), keys...) + kit.WCUText(out.ConsumedCapacity), Table: tg.Table()}
 	case ed.Force:
 		out, err := api.PutItem(kit.Bg, &model.PutItemInput{TableName: tg.Table(), Item: it, ReturnConsumedCapacity: model.ReturnCapacityIndexes})
 		if err != nil {
 			return DoneMsg{Err: err, Edit: ed}
 		}
 		ed.Force = false
-		return DoneMsg{Note: what + " (overwrote the changes made meanwhile) " + kit.KeyText(kit.KeyOf(it, keys...), keys...) + WCUText(out.ConsumedCapacity), Table: tg.Table()}
+		return DoneMsg{Note: what + " (overwrote the changes made meanwhile) " + kit.KeyText(kit.KeyOf(it, keys...), keys...) + kit.WCUText(out.ConsumedCapacity), Table: tg.Table()}
 	}
 	in := updateFor(tg, ed.Orig, it)
 	if in == nil {
@@ -287,7 +287,7 @@ func SaveEdit(ed *EditState) DoneMsg {
 		}
 		return DoneMsg{Err: err, Edit: ed}
 	}
-	return DoneMsg{Note: "UpdateItem " + tg.Table() + " " + kit.KeyText(kit.KeyOf(it, keys...), keys...) + ": " + changeText(ed.Orig, it) + WCUText(out.ConsumedCapacity), Table: tg.Table()}
+	return DoneMsg{Note: "UpdateItem " + tg.Table() + " " + kit.KeyText(kit.KeyOf(it, keys...), keys...) + ": " + changeText(ed.Orig, it) + kit.WCUText(out.ConsumedCapacity), Table: tg.Table()}
 }
 
 // updateFor is the UpdateItem that turns orig into edited (same key): SET
@@ -401,29 +401,6 @@ func changeText(orig, edited model.Item) string {
 		parts = append(parts, "removed "+strings.Join(removed, ", "))
 	}
 	return strings.Join(parts, " · ")
-}
-
-// WCUText is " · 2 WCU (table 1, EscalatedTo-index 1)" from a write's
-// consumed capacity.
-func WCUText(cc *model.ConsumedCapacity) string {
-	if cc == nil {
-		return ""
-	}
-	s := " · " + kit.Units(float64(cc.CapacityUnits)) + " WCU"
-	var parts []string
-	if cc.Table != nil {
-		parts = append(parts, "table "+kit.Units(float64(cc.Table.CapacityUnits)))
-	}
-	for _, n := range kit.SortedKeys(cc.GlobalSecondaryIndexes) {
-		parts = append(parts, n+" "+kit.Units(float64(cc.GlobalSecondaryIndexes[n].CapacityUnits)))
-	}
-	for _, n := range kit.SortedKeys(cc.LocalSecondaryIndexes) {
-		parts = append(parts, n+" "+kit.Units(float64(cc.LocalSecondaryIndexes[n].CapacityUnits)))
-	}
-	if len(parts) > 1 {
-		s += " (" + strings.Join(parts, ", ") + ")"
-	}
-	return s
 }
 
 // Reedit writes the kept text to a new file for another round in the

@@ -32,7 +32,7 @@ func NewAttrPrompt(st *kit.Styles, km keymap.KeyMap, api engine.API, tg kit.Targ
 			if err != nil {
 				return DoneMsg{Err: err}
 			}
-			return DoneMsg{Note: "UpdateItem " + tg.Table() + " " + kt + ": " + strings.TrimSpace(text) + WCUText(out.ConsumedCapacity), Table: tg.Table()}
+			return DoneMsg{Note: "UpdateItem " + tg.Table() + " " + kt + ": " + strings.TrimSpace(text) + kit.WCUText(out.ConsumedCapacity), Table: tg.Table()}
 		}
 		return preview, send, ""
 	}
@@ -110,7 +110,7 @@ func NewDeleteConfirm(st *kit.Styles, km keymap.KeyMap, api engine.API, tg kit.T
 		if err != nil {
 			return DoneMsg{Err: err}
 		}
-		return DoneMsg{Note: "DeleteItem " + tg.Table() + " " + kt + WCUText(out.ConsumedCapacity), Table: tg.Table(), Deleted: true}
+		return DoneMsg{Note: "DeleteItem " + tg.Table() + " " + kt + kit.WCUText(out.ConsumedCapacity), Table: tg.Table(), Deleted: true}
 	}
 	return NewConfirm(st, km, "Delete item "+kt, "delete", body, send)
 }

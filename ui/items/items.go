@@ -63,6 +63,8 @@ type Model struct {
 	dirty      bool // another write came while refreshing
 	// toEnd: G is reading page after page to the end of the table.
 	toEnd bool
+	// shown: the pane is on screen; stale: a write came while it was not.
+	shown, stale bool
 
 	cursor int // absolute row (over the whole table)
 	top    int // absolute first row on screen
@@ -243,18 +245,18 @@ func (p *Model) Refresh() tea.Cmd {
 	if !p.tg.Valid() || p.toEnd {
 		return nil
 	}
+	if len(p.pages) == 0 {
+		return p.reload()
+	}
+	if p.refreshing {
+		p.dirty = true
+		return nil
+	}
+	p.gen++
 	var lo tea.Cmd
 	if p.leftOut != nil {
 		lo = p.OpenLeftOut()
 	}
-	if len(p.pages) == 0 {
-		return kit.Sequence(p.reload(), lo)
-	}
-	if p.refreshing {
-		p.dirty = true
-		return lo
-	}
-	p.gen++
 	p.refreshing, p.dirty, p.want = true, false, len(p.pages)
 	p.starts = p.starts[:p.first+1]
 	p.lens = p.lens[:min(p.first, len(p.lens))]
@@ -262,8 +264,19 @@ func (p *Model) Refresh() tea.Cmd {
 	return kit.Sequence(p.load(p.first), lo)
 }
 
+// SetShown reads the pages again when the pane comes back on screen after
+// writes to its table.
+func (p *Model) SetShown(on bool) tea.Cmd {
+	p.shown = on
+	if on && p.stale {
+		p.stale = false
+		return p.Refresh()
+	}
+	return nil
+}
+
 // Events reads the pages on screen again when a write changed the table
-// shown.
+// shown (off screen, when the pane is shown again).
 func (p *Model) Events(evs []engine.Event) tea.Cmd {
 	table := p.tg.Table()
 	if table == "" {
@@ -279,6 +292,10 @@ func (p *Model) Events(evs []engine.Event) tea.Cmd {
 		case ev.Request != nil && !ev.Request.Read && ev.Request.Error == "":
 		default:
 			continue
+		}
+		if !p.shown {
+			p.stale = true
+			return nil
 		}
 		return p.Refresh()
 	}

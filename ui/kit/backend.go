@@ -179,3 +179,13 @@ func RequestText(r engine.RequestRecord) string {
 	}
 	return r.Action + " " + where + " · " + NItems(r.Items) + " · " + Units(r.Units) + " " + u
 }
+
+// HasViolation reports whether any of the items violates the key schema.
+func HasViolation(ls []engine.LeftOutItem) bool {
+	for _, l := range ls {
+		if l.Violation {
+			return true
+		}
+	}
+	return false
+}

@@ -269,3 +269,26 @@ func KeyOf(it model.Item, names ...string) model.Item {
 	}
 	return k
 }
+
+// WCUText is " · 2 WCU (table 1, EscalatedTo-index 1)" from a write's
+// consumed capacity.
+func WCUText(cc *model.ConsumedCapacity) string {
+	if cc == nil {
+		return ""
+	}
+	s := " · " + Units(float64(cc.CapacityUnits)) + " WCU"
+	var parts []string
+	if cc.Table != nil {
+		parts = append(parts, "table "+Units(float64(cc.Table.CapacityUnits)))
+	}
+	for _, n := range SortedKeys(cc.GlobalSecondaryIndexes) {
+		parts = append(parts, n+" "+Units(float64(cc.GlobalSecondaryIndexes[n].CapacityUnits)))
+	}
+	for _, n := range SortedKeys(cc.LocalSecondaryIndexes) {
+		parts = append(parts, n+" "+Units(float64(cc.LocalSecondaryIndexes[n].CapacityUnits)))
+	}
+	if len(parts) > 1 {
+		s += " (" + strings.Join(parts, ", ") + ")"
+	}
+	return s
+}

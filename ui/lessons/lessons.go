@@ -415,8 +415,8 @@ func (p *Model) stepLines(w int) []string {
 		run = "running… "
 	}
 	out = append(out, kit.Cut(st.Key.Render(run)+s.act.label, w))
-	out = append(out, st.Dim.Render(kit.Cut("[o] "+p.openText()+"   [←/→] steps   [↑/↓] lessons   [r] fresh copy", w)))
-	if later := p.laterSteps(); len(later) > 0 && p.results[[2]int{p.li, p.si}] == nil {
+	out = append(out, kit.WrapStyled(st.Dim, "[o] "+p.openText()+" · [←/→] steps · [↑/↓] lessons · [r] fresh copy", w)...)
+	if later := p.laterSteps(); len(later) > 0 {
 		out = append(out, kit.WrapStyled(st.Warn, fmt.Sprintf("The copy has seen step %s already: r starts the lesson over on a fresh copy.", strings.Join(later, ", ")), w)...)
 	}
 	return out

@@ -7,7 +7,6 @@ import (
 
 	"github.com/dynoscope/dynoscope/engine"
 	"github.com/dynoscope/dynoscope/model"
-	"github.com/dynoscope/dynoscope/ui/forms"
 	"github.com/dynoscope/dynoscope/ui/kit"
 )
 
@@ -121,7 +120,7 @@ func doWrite(api engine.API, in any) *lessonResult {
 		return res
 	}
 	res.changed = true
-	res.title += forms.WCUText(cc)
+	res.title += kit.WCUText(cc)
 	if rec, ok := kit.FindRequest(api, action, table, ""); ok {
 		res.lines = rec.Lines
 	}
@@ -305,7 +304,7 @@ func doLeftOut(api engine.API, table, index string) *lessonResult {
 		}
 		res.rows = append(res.rows, mark+kit.Fit(l.Reason, 34)+"  "+kit.KeyText(l.Key, kit.SortedKeys(l.Key)...))
 	}
-	if forms.HasViolation(items) {
+	if kit.HasViolation(items) {
 		res.notes = append(res.notes, "! a key attribute of the wrong type: the backfill skipped the item, and writes that keep it so are refused")
 	}
 	return res

@@ -330,3 +330,6 @@ func imageText(it model.Item, keys model.Item) string {
 	}
 	return b.String()
 }
+
+// Records is how many records the pane holds.
+func (p *Model) Records() int { return len(p.recs) }

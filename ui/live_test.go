@@ -1,0 +1,348 @@
+package ui
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/dynoscope/dynoscope/engine"
+	"github.com/dynoscope/dynoscope/model"
+	"github.com/dynoscope/dynoscope/ui/kit"
+)
+
+// The clock moves an item of Messages from due, to expired but still
+// readable, to deleted by TTL; the TTL pane shows each state, with the
+// clock driven by the explorer's own keys (the advance prompt).
+func TestTTLPaneDueExpiredDeleted(t *testing.T) {
+	eng, clk := liveEngine(t, "messages-ttl")
+	m := newTestModel(t, eng, 120, 40)
+	selectInSidebar(t, m, "Messages", "")
+	press(t, m, "5")
+	// "Your parcel is at the neighbours'" was sent at 11:11:07 a week ago
+	// and expires in half an hour.
+	const sk = "2026-11-15T11:11:07Z"
+	if l := lineWith(m, sk); !strings.Contains(l, "  due ") || !strings.Contains(l, "in 30 min") {
+		t.Fatalf("before: %q\n%s", l, screen(m))
+	}
+	press(t, m, ">", "30m10s", "enter") // the prompt jumps the clock
+	if got := clk.Now(); !got.Equal(t0.Add(30*time.Minute + 10*time.Second)) {
+		t.Fatalf("clock at %v", got)
+	}
+	l := lineWith(m, sk)
+	if !strings.Contains(l, "! expired") || !strings.Contains(l, "10 s ago") || !strings.Contains(l, "gone in ≤5 s") {
+		t.Fatalf("after 31 min: %q\n%s", l, screen(m))
+	}
+	// Expired and not deleted: a GetItem still returns it.
+	out, err := eng.GetItem(context.Background(), &model.GetItemInput{TableName: "Messages",
+		Key: model.Item{"UserId": model.S("maya"), "SentAt": model.S(sk)}})
+	if err != nil || out.Item == nil {
+		t.Fatalf("expired item not readable before the sweep: %v %v", out, err)
+	}
+	press(t, m, "]") // one more minute: past the deletion delay
+	if n := eng.SweepTTL(); n == 0 {
+		t.Fatal("the sweep deleted nothing")
+	}
+	refreshLive(t, m)
+	l = lineWith(m, sk)
+	if !strings.Contains(l, "✓ deleted") || !strings.Contains(l, "11-22 11:12:17") {
+		t.Fatalf("after the sweep: %q\n%s", l, screen(m))
+	}
+	if strings.Count(screen(m), sk) != 1 {
+		t.Fatalf("the deleted item is still listed:\n%s", screen(m))
+	}
+	if !strings.Contains(statusBar(m), "⏸ paused 2026-11-22 11:12:17") {
+		t.Fatalf("status bar: %q", statusBar(m))
+	}
+}
+
+// The traffic generator's votes go to its own table, provisioned like
+// Votes: the hot-key workload is throttled at its partition's 1,000 WCU
+// while the table is provisioned for 20,000; the same votes sharded over
+// 20 keys go through.
+func TestTrafficHotKeyThrottlesShardedDoesNot(t *testing.T) {
+	for _, tt := range []struct {
+		name  string
+		keys  []string // after "4": pick the workload, start
+		throt bool
+	}{
+		{"hot key", []string{"t"}, true},
+		{"sharded", []string{"w", "t"}, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			manualTraffic(t)
+			eng, clk := liveEngine(t, "write-sharding")
+			m := newTestModel(t, eng, 120, 40)
+			selectInSidebar(t, m, "Votes", "")
+			press(t, m, "4")
+			press(t, m, tt.keys...)
+			stepTraffic(t, m, clk, 10)
+			refreshLive(t, m)
+			st := m.ws.capacity.Running().Stats()
+			if st.Sent != 15000 || st.Failed != 0 {
+				t.Fatalf("stats %+v", st)
+			}
+			s := screen(m)
+			traffic := lineWith(m, "▶ running")
+			heat := lineWith(m, "hottest #")
+			if tt.throt {
+				if st.Throttled == 0 || !strings.Contains(traffic, "✗ "+kit.FmtInt(st.Throttled)+" throttled") {
+					t.Fatalf("hot key: %+v, traffic line %q\n%s", st, traffic, s)
+				}
+				if !strings.Contains(heat, "1,000 of its 1,000 WCU (100%) · ✗") {
+					t.Fatalf("heat: %q\n%s", heat, s)
+				}
+				if !strings.Contains(lineWith(m, "WCU/s"), "· ✗ "+kit.FmtInt(st.Throttled)+" throttled · provisioned 20,000 (above)") ||
+					!strings.Contains(lineWith(m, "throttled  "), "✗✗✗✗✗") {
+					t.Fatalf("chart:\n%s", s)
+				}
+				return
+			}
+			if st.Throttled != 0 || !strings.Contains(traffic, "none throttled") || strings.Count(s, "✗") != 1 { // the legend's
+				t.Fatalf("sharded: %+v\n%s", st, s)
+			}
+			if !strings.Contains(lineWith(m, "WCU/s"), "now 1,500") {
+				t.Fatalf("chart:\n%s", s)
+			}
+		})
+	}
+}
+
+// Changing the workload or the rate while traffic runs restarts it; t
+// stops it.
+func TestTrafficRetuneAndStop(t *testing.T) {
+	manualTraffic(t)
+	eng, clk := liveEngine(t, "write-sharding")
+	m := newTestModel(t, eng, 120, 40)
+	selectInSidebar(t, m, "Votes", "")
+	press(t, m, "4", "t")
+	first := m.ws.capacity.Running()
+	if first == nil || first.Workload().Kind != engine.WorkloadHotKey || first.Workload().Rate != 1500 || first.Workload().Table != engine.TrafficTable {
+		t.Fatalf("started %+v", first)
+	}
+	press(t, m, "l")
+	if w := m.ws.capacity.Running().Workload(); w.Rate != 2000 || w.Kind != engine.WorkloadHotKey {
+		t.Fatalf("after rate up: %+v", w)
+	}
+	// The votes went to the generator's own table, now selected; random
+	// reads read the selected table.
+	stepTraffic(t, m, clk, 1)
+	press(t, m, "w", "w")
+	if w := m.ws.capacity.Running().Workload(); w.Kind != engine.WorkloadRandomRead || w.Table != engine.TrafficTable {
+		t.Fatalf("after w w: %+v", w)
+	}
+	if !strings.Contains(screen(m), "t stop traffic") || !strings.Contains(statusBar(m), "traffic ▶ "+engine.TrafficTable) {
+		t.Fatalf("help/status while running:\n%s", screen(m))
+	}
+	press(t, m, "t")
+	if m.ws.capacity.Running() != nil {
+		t.Fatal("t did not stop the traffic")
+	}
+	if _, on := m.ws.capacity.Traffic(); on {
+		t.Fatal("t left the traffic wanted")
+	}
+	if !strings.Contains(screen(m), "t start traffic") {
+		t.Fatalf("help after stop:\n%s", screen(m))
+	}
+}
+
+// The clock keys work from any pane: pause, speed, jumps; the status bar
+// shows the state.
+func TestClockKeys(t *testing.T) {
+	eng, err := engine.Open(engine.Options{Clock: engine.NewVirtualClock(t0, 1), DisableTTLSweeper: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer eng.Close()
+	clk := eng.Clock().(*engine.VirtualClock)
+	m := newTestModel(t, eng, 120, 40)
+	if !strings.Contains(statusBar(m), "▶ ×1 ") {
+		t.Fatalf("status: %q", statusBar(m))
+	}
+	press(t, m, "p")
+	if !clk.Paused() || !strings.Contains(statusBar(m), "⏸ paused") || !strings.Contains(statusBar(m), "clock paused") {
+		t.Fatalf("after p: paused=%v %q", clk.Paused(), statusBar(m))
+	}
+	press(t, m, "+", "+", "+")
+	if clk.Speed() != 10 {
+		t.Fatalf("speed %v", clk.Speed())
+	}
+	press(t, m, "-")
+	if clk.Speed() != 5 || !strings.Contains(statusBar(m), "clock speed ×5") {
+		t.Fatalf("speed %v %q", clk.Speed(), statusBar(m))
+	}
+	before := clk.Now()
+	press(t, m, "}", "]")
+	if d := clk.Now().Sub(before); d != time.Hour+time.Minute {
+		t.Fatalf("jumped %v", d)
+	}
+	press(t, m, ">", "1w2d", "enter")
+	if d := clk.Now().Sub(before); d != 9*24*time.Hour+time.Hour+time.Minute {
+		t.Fatalf("jumped %v", d)
+	}
+	press(t, m, ">", "soon", "enter")
+	if m.prompt == nil || !strings.Contains(statusBar(m), "a number and a unit") {
+		t.Fatalf("a bad duration closed the prompt: %q", statusBar(m))
+	}
+	press(t, m, "esc", "p")
+	if clk.Paused() || !strings.Contains(statusBar(m), "▶ ×5") {
+		t.Fatalf("after resume: %q", statusBar(m))
+	}
+}
+
+func TestParseAdvance(t *testing.T) {
+	for in, want := range map[string]time.Duration{"30s": 30 * time.Second, "15m": 15 * time.Minute, "2h": 2 * time.Hour,
+		"7d": 7 * 24 * time.Hour, "1w2d": 9 * 24 * time.Hour, "1h 30m": 90 * time.Minute, "90S": 90 * time.Second} {
+		if got, err := parseAdvance(in); err != nil || got != want {
+			t.Errorf("%q: %v %v, want %v", in, got, err, want)
+		}
+	}
+	for in, want := range map[string]string{
+		"":             "type a duration, e.g. 7d",
+		"7":            `"7": a number and a unit (s, m, h, d, w)`,
+		"d":            `"d": a number and a unit (s, m, h, d, w)`,
+		"0s":           "the clock only moves forward",
+		"-1h":          `"-1h": a number and a unit (s, m, h, d, w)`,
+		"3y":           `"3y": a number and a unit (s, m, h, d, w)`,
+		"9999w":        "9999w is too far: the clock jumps at most 100 years (5,214w) at once",
+		"99999999999w": "99999999999w is too far: the clock jumps at most 100 years (5,214w) at once",
+		"5000w5000w":   "5000w5000w is too far: the clock jumps at most 100 years (5,214w) at once",
+	} {
+		if _, err := parseAdvance(in); err == nil || err.Error() != want {
+			t.Errorf("%q: %v, want %q", in, err, want)
+		}
+	}
+}
+
+// A burst of events reaches the model as one message, so a workload of
+// thousands of requests a second costs a few renders a second.
+func TestLiveEventsBatched(t *testing.T) {
+	ch := make(chan engine.Event, 5000)
+	for i := 0; i < 5000; i++ {
+		ch <- engine.Event{Kind: engine.EventRequest, Request: &engine.RequestRecord{Action: "PutItem"}}
+	}
+	msg := readEvents(ch, 0).(liveBatchMsg)
+	if !msg.ok || len(msg.evs) != liveBatchMax {
+		t.Fatalf("first batch: %d events", len(msg.evs))
+	}
+	msg = readEvents(ch, 0).(liveBatchMsg)
+	if len(msg.evs) != 5000-liveBatchMax {
+		t.Fatalf("second batch: %d events", len(msg.evs))
+	}
+	close(ch)
+	if msg := readEvents(ch, 0).(liveBatchMsg); msg.ok {
+		t.Fatal("a closed subscription still reads")
+	}
+}
+
+// events delivers what the engine published since ch was subscribed, as
+// the event reader would.
+func events(t testing.TB, m *Model, ch <-chan engine.Event) {
+	t.Helper()
+	send(t, m, routed{ws: m.ws, to: toRoot, msg: readEvents(ch, 0)})
+}
+
+// The stream pane shows the backlog, then live records (TTL deletions
+// tagged), newest at the bottom; scrolling up stops following.
+func TestStreamPaneTail(t *testing.T) {
+	eng, clk := liveEngine(t, "messages-ttl")
+	m := newTestModel(t, eng, 120, 40)
+	ch, cancel := eng.Subscribe(1024)
+	defer cancel()
+	selectInSidebar(t, m, "Messages", "")
+	press(t, m, "6")
+	if n := strings.Count(screen(m), "+ INSERT"); n < 10 {
+		t.Fatalf("backlog shows %d INSERTs:\n%s", n, screen(m))
+	}
+	ctx := context.Background()
+	_, err := eng.UpdateItem(ctx, &model.UpdateItemInput{TableName: "Messages",
+		Key:                       model.Item{"UserId": model.S("maya"), "SentAt": model.S("2026-11-15T11:11:07Z")},
+		UpdateExpression:          "SET Body = :b",
+		ExpressionAttributeValues: map[string]model.AttributeValue{":b": model.S("Parcel collected.")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	clk.Advance(time.Minute)
+	eng.SweepTTL()
+	events(t, m, ch)
+	lines := strings.Split(screen(m), "\n")
+	var body []string
+	for _, l := range lines[2 : len(lines)-3] {
+		if i := strings.Index(l, "││"); i >= 0 {
+			body = append(body, strings.TrimRight(strings.TrimSuffix(strings.TrimRight(l[i+len("││"):], " "), "│"), " "))
+		}
+	}
+	all := strings.Join(body, "\n")
+	mod := strings.Index(all, "~ MODIFY  UserId=maya · SentAt=2026-11-15T11:11:07Z")
+	rem := strings.LastIndex(all, "- REMOVE")
+	if mod < 0 || rem < mod || !strings.Contains(all[rem:], "⌛ by dynamodb (TTL)") ||
+		!strings.Contains(all[mod:], "new Body=Parcel collected.") || !strings.Contains(all[mod:], "old Body=Your parcel") {
+		t.Fatalf("live records:\n%s", all)
+	}
+	if !strings.Contains(all, "● following the newest") {
+		t.Fatalf("not following:\n%s", all)
+	}
+	press(t, m, "k", "k")
+	if !strings.Contains(screen(m), "scrolled 2 lines up · f follows") {
+		t.Fatalf("after k k:\n%s", screen(m))
+	}
+	press(t, m, "f")
+	if !strings.Contains(screen(m), "● following") {
+		t.Fatal("f did not follow")
+	}
+}
+
+// The TTL pane lays out every state at every width, including values that
+// are not Numbers (schema-demo's String ttl) and expiries past year 9999;
+// nothing spills out of its column. (Before, "in 56,855 years" ran into
+// the key: "in 56,855 yearsliam".)
+func TestTTLPaneWidths(t *testing.T) {
+	eng, _ := liveEngine(t)
+	for _, w := range []int{80, 100, 120, 160} {
+		for _, table := range []string{"Messages", "schema-demo"} {
+			m := newTestModel(t, eng, w, 40)
+			selectInSidebar(t, m, table, "")
+			press(t, m, "5")
+			s := screen(m)
+			if !strings.Contains(s, "not a Number") || !strings.Contains(s, "Deleted by TTL") {
+				t.Fatalf("%s at %d:\n%s", table, w, s)
+			}
+			for i, l := range strings.Split(m.Screen(), "\n") {
+				if kit.Width(l) != w {
+					t.Fatalf("%s at %d: line %d is %d cells", table, w, i+1, kit.Width(l))
+				}
+			}
+			if l := lineWith(m, "due, in ms?"); table == "Messages" && (!strings.Contains(l, " y   ") || strings.Contains(l, "yearsliam")) {
+				t.Fatalf("%s at %d: the far expiry: %q", table, w, l)
+			}
+		}
+	}
+}
+
+// A backend with only DynamoDB's API (a remote endpoint) gets notes where
+// the embedded engine's extras would be, not errors or a crash.
+func TestLivePanesWithoutExtras(t *testing.T) {
+	eng := demoEngine(t, "messages-ttl")
+	api := struct{ engine.API }{eng}
+	m := newTestModel(t, api, 120, 40)
+	press(t, m, "4")
+	if !strings.Contains(screen(m), "This backend reports no capacity metrics") {
+		t.Fatalf("capacity:\n%s", screen(m))
+	}
+	press(t, m, "t")
+	if !strings.Contains(screen(m), "this backend has no traffic generator") {
+		t.Fatalf("traffic:\n%s", screen(m))
+	}
+	press(t, m, "5")
+	if !strings.Contains(screen(m), "this backend has no TTL view") {
+		t.Fatalf("ttl:\n%s", screen(m))
+	}
+	press(t, m, "6")
+	if !strings.Contains(screen(m), "this backend has no Streams API") {
+		t.Fatalf("stream:\n%s", screen(m))
+	}
+	press(t, m, "p")
+	if !strings.Contains(statusBar(m), "this backend's clock cannot be controlled") {
+		t.Fatalf("clock: %q", statusBar(m))
+	}
+}
