@@ -46,7 +46,7 @@ func DefaultLiveKeyMap() LiveKeyMap {
 		Slower:       key.NewBinding(key.WithKeys("-", "_"), key.WithHelp("-", "clock slower")),
 		AdvanceMin:   key.NewBinding(key.WithKeys("]"), key.WithHelp("]", "clock +1 min")),
 		AdvanceHour:  key.NewBinding(key.WithKeys("}"), key.WithHelp("}", "clock +1 hour")),
-		AdvanceBy:    key.NewBinding(key.WithKeys(">"), key.WithHelp(">", "advance clock by…")),
+		AdvanceBy:    key.NewBinding(key.WithKeys(">"), key.WithHelp(">", "advance the clock by any duration (7d, 1h30m)")),
 		PromptAccept: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "advance")),
 		PromptCancel: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
 

@@ -384,6 +384,16 @@ func TestKeyBurstIsEachKey(t *testing.T) {
 		}
 	}
 	wait("the workspace never loaded", func(s string) bool { return strings.Contains(s, "│▸ Forum") })
+	// A bracketed paste of "jjjj" on the sidebar is a paste, not four keys:
+	// with one j after it in the same write, the cursor moves one row.
+	if _, err := keys.Write([]byte("\x1b[200~jjjj\x1b[201~j")); err != nil {
+		t.Fatal(err)
+	}
+	wait("the j after the paste did not move one row", func(s string) bool { return strings.Contains(s, "│▸ Reply") })
+	if _, err := keys.Write([]byte("k")); err != nil {
+		t.Fatal(err)
+	}
+	wait("k did not go back", func(s string) bool { return strings.Contains(s, "│▸ Forum") })
 	if _, err := keys.Write([]byte("jjjj")); err != nil {
 		t.Fatal(err)
 	}

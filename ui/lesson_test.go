@@ -121,7 +121,12 @@ func TestLessonSparseIndex(t *testing.T) {
 	press(t, m, "right")
 	expectResult(t, m, runCurrent(t, m), "Scan DeviceReports · 7 items (scanned 300) · 4.5 RCU", "Scan on DeviceReports: 300 items")
 	press(t, m, "right")
-	expectResult(t, m, runCurrent(t, m), "UpdateItem DeviceReports · 2 WCU (table 1, EscalatedTo-index 1)", "d#1005 2024-05-14T08:00:00Z")
+	expectResult(t, m, runCurrent(t, m), "UpdateItem DeviceReports · 2 WCU (table 1, EscalatedTo-index 1)", "d#1005 2024-05-14T08:00:00Z",
+		"(item after the write)")
+	// the report existed: its charge is not called a new item's
+	if strings.Contains(flat(m), "(new item)") {
+		t.Fatalf("an update of an existing item is charged as a new item:\n%s", screen(m))
+	}
 	press(t, m, "right")
 	res := runCurrent(t, m)
 	expectResult(t, m, res, "Query DeviceReports/EscalatedTo-index · 4 items (scanned 4) · 0.5 RCU", "d#1005")
