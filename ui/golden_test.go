@@ -187,6 +187,7 @@ func TestGoldenLeftOut(t *testing.T) {
 	g.goToTable("schema-demo")
 	g.keys("j", "j", "enter")
 	g.waitFor("[o] show left-out")
+	g.waitFor("last: Scan schema-demo/animal_type")
 	g.keys("o")
 	g.waitFor("why it is left out")
 	g.waitFor("last: BatchGetItem schema-demo · 4 items")
@@ -206,7 +207,9 @@ func TestGoldenItemView(t *testing.T) {
 func TestGoldenQueryPane(t *testing.T) {
 	g := startGolden(t, 120, 40)
 	g.goToTable("Thread")
-	g.keys("j", "3", "j", "j")
+	g.keys("j")
+	g.waitFor("last: Scan Thread/LastPostIndex") // the selection's reads, before the form's
+	g.keys("3", "j", "j")
 	g.text("EC2")
 	g.keys("j", "l", "l", "l", "l", "l", "l", "j")
 	g.text("2012-08-31T00:00:00.000Z")

@@ -251,7 +251,7 @@ func (m *Model) onRootMsg(w *workspace, msg tea.Msg) tea.Cmd {
 		}
 		return msg.load
 	case lastRequestMsg:
-		if msg.ok {
+		if msg.ok && msg.seq == w.lastSeq {
 			r := msg.rec
 			w.last = &r
 		}

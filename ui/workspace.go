@@ -47,6 +47,7 @@ type workspace struct {
 	loading bool
 	dirty   bool // the workspace changed while a load was running
 	last    *engine.RequestRecord
+	lastSeq int // fetches of the last request asked for; an older answer is dropped
 	selSeq  int
 
 	events     <-chan engine.Event
@@ -317,6 +318,7 @@ func (m *Model) selectionChanged(w *workspace) tea.Cmd {
 // lastRequestMsg carries the engine's most recent request for the status
 // bar.
 type lastRequestMsg struct {
+	seq int
 	rec engine.RequestRecord
 	ok  bool
 }
@@ -327,9 +329,11 @@ func (w *workspace) fetchLast() tea.Cmd {
 	if !ok || w.events != nil {
 		return nil
 	}
+	w.lastSeq++
+	seq := w.lastSeq
 	return route(w, toRoot, func() tea.Msg {
 		rec, ok := rl.LastRequest()
-		return lastRequestMsg{rec: rec, ok: ok}
+		return lastRequestMsg{seq: seq, rec: rec, ok: ok}
 	})
 }
 
