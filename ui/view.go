@@ -106,22 +106,26 @@ func (m *Model) focusedView() string {
 // boxTitle names the workspace shown, the other one and its key, and what
 // is open over the pane.
 func (m *Model) boxTitle() string {
-	s := m.ws.label
-	if len(m.others) > 0 {
-		if m.ws == m.home {
-			s += m.st.Dim.Render(" · ctrl+o: lesson copy")
-		} else {
-			s += m.st.Dim.Render(" · ctrl+o: your workspace")
-		}
-	}
+	over := ""
 	switch {
 	case m.showHelp:
-		s += " ▸ help"
+		over = " ▸ help"
 	case m.modal != nil:
 	case m.ws.item != nil && m.pane != paneLessons:
-		s += " ▸ item"
+		over = " ▸ item"
 	}
-	return s
+	if len(m.others) == 0 {
+		return m.ws.label + over
+	}
+	other, short := " · ctrl+o: lesson copy", "your workspace"
+	if m.ws != m.home {
+		other, short = " · ctrl+o: your workspace", "lesson copy"
+	}
+	room := m.w - m.sidebarWidth() - 6
+	if s := m.ws.label + over + other; kit.Width(s) <= room {
+		return m.ws.label + over + m.st.Dim.Render(other)
+	}
+	return short + over + m.st.Dim.Render(other) // the workspace's name is cut before the key to leave it
 }
 
 // statusBar is the last request on the left, the clock on the right; a

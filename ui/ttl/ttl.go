@@ -253,13 +253,16 @@ func (p *Model) row(sym, state, at, countdown, rest string) string {
 }
 
 // when is an expiry or deletion time as the row shows it: in full on wide
-// panes, else without the year ("11-22 11:11:07"), or only the year when
-// it is past 9999 (a TTL in milliseconds).
+// panes, else without the year ("11-22 11:11:07") or, in another year,
+// the date alone; only the year when it is past 9999 (a TTL in
+// milliseconds).
 func (p *Model) when(t time.Time) string {
 	t = t.UTC()
 	switch {
 	case t.Year() > 9999:
 		return fmt.Sprintf("year %d", t.Year())
+	case p.w < 100 && p.res != nil && t.Year() != p.res.Now.UTC().Year():
+		return t.Format("2006-01-02") // another year: the year, not the time
 	case p.w < 100:
 		return t.Format("01-02 15:04:05")
 	}
