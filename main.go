@@ -5,6 +5,9 @@
 //
 //	dynoscope [--db FILE] [--fixtures all|none|NAME,...] [--serve ADDR]   (the explorer)
 //	dynoscope serve [--addr 127.0.0.1:8000] [--db FILE] [--sync always|everysecond|never]
+//	                [--ttl-delay D] [--ttl-interval D]
+//	dynoscope load FILE... [--db FILE]
+//	dynoscope repair --db FILE
 //	dynoscope --version
 package main
 
@@ -48,6 +51,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 			return runFixtures(args[1:], stdout, stderr)
 		case "load":
 			return runLoad(args[1:], stdout, stderr)
+		case "repair":
+			return runRepair(args[1:], stdout, stderr)
 		case "--version", "-version", "version":
 			fmt.Fprintln(stdout, "dynoscope", version)
 			return nil
@@ -71,10 +76,15 @@ Usage:
                      explore (default: demo data in memory); --serve also
                      serves it over HTTP, live in the explorer
   dynoscope serve [--addr 127.0.0.1:8000] [--db FILE] [--sync always|everysecond|never]
-                     the DynamoDB (and DynamoDB Streams) endpoint, headless
+                  [--ttl-delay 15s] [--ttl-interval 1s]
+                     the DynamoDB (and DynamoDB Streams) endpoint, headless;
+                     the TTL sweeper deletes an item --ttl-delay after it
+                     expires, looking every --ttl-interval
   dynoscope fixtures list the demo data sets
   dynoscope load FILE... [--db FILE]
-                     load CreateTable / batch-write JSON or a data set, all or nothing
+                     load CreateTable / batch-write JSON or data sets, all or nothing
+  dynoscope repair --db FILE
+                     rebuild a damaged workspace from what can be read (keeps a backup)
   dynoscope --version
 
 Point the AWS CLI at a running 'serve':
@@ -93,8 +103,33 @@ func (w *workspaceFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&w.sync, "sync", engine.SyncEverySecond, "fsync policy of a file workspace: always, everysecond or never")
 }
 
-func (w *workspaceFlags) open() (*engine.Engine, error) {
-	return engine.Open(engine.Options{Path: w.db, Sync: w.sync})
+// open opens the workspace and says on notes what opening it found and
+// did (an unfinished tail cut, a legacy file converted, a load taken back).
+func (w *workspaceFlags) open(notes io.Writer) (*engine.Engine, error) {
+	return w.openWith(notes, nil)
+}
+
+// openWith is open with more options set by set (nil: none).
+func (w *workspaceFlags) openWith(notes io.Writer, set func(*engine.Options) error) (*engine.Engine, error) {
+	opts := engine.Options{Path: w.db, Sync: w.sync}
+	if set != nil {
+		if err := set(&opts); err != nil {
+			return nil, err
+		}
+	}
+	eng, err := engine.Open(opts)
+	if err != nil {
+		return nil, err
+	}
+	printNotes(notes, eng)
+	return eng, nil
+}
+
+// printNotes prints what opening a workspace found and did.
+func printNotes(w io.Writer, eng *engine.Engine) {
+	for _, n := range eng.OpenNotes() {
+		fmt.Fprintln(w, "dynoscope:", n)
+	}
 }
 
 func runServe(args []string, stdout, stderr io.Writer) error {
@@ -103,10 +138,12 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	addr := fs.String("addr", server.DefaultAddr, "address to listen on")
 	var ws workspaceFlags
 	ws.register(fs)
+	var ttl ttlFlags
+	ttl.register(fs)
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	eng, err := ws.open()
+	eng, err := ws.openWith(stderr, ttl.apply)
 	if err != nil {
 		return err
 	}

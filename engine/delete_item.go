@@ -3,8 +3,6 @@ package engine
 import (
 	"context"
 
-	"github.com/tidwall/buntdb"
-
 	"github.com/dynoscope/dynoscope/engine/capacity"
 	"github.com/dynoscope/dynoscope/engine/expr"
 	"github.com/dynoscope/dynoscope/model"
@@ -13,8 +11,9 @@ import (
 // DeleteItem deletes one item by its primary key, optionally under a
 // condition. Deleting a missing item succeeds and costs 1 WCU.
 func (e *Engine) DeleteItem(ctx context.Context, in *model.DeleteItemInput) (*model.DeleteItemOutput, error) {
-	if err := e.checkWriteParams(ctx, in.TableName, in.ReturnConsumedCapacity, in.ReturnItemCollectionMetrics,
-		in.ReturnValuesOnConditionCheckFailure, "key", in.Key == nil); err != nil {
+	if err := e.checkWriteParams(ctx, writeParams{table: in.TableName, emptyTable: in.EmptyTableName(),
+		returnCapacity: in.ReturnConsumedCapacity, returnMetrics: in.ReturnItemCollectionMetrics, conditionalOp: in.ConditionalOperator,
+		returnValues: in.ReturnValues, onFailure: in.ReturnValuesOnConditionCheckFailure, member: "key", missing: in.Key == nil}); err != nil {
 		return nil, err
 	}
 	if err := returnValuesPutDelete(in.ReturnValues); err != nil {
@@ -26,11 +25,17 @@ func (e *Engine) DeleteItem(ctx context.Context, in *model.DeleteItemInput) (*mo
 	if err != nil {
 		return nil, err
 	}
+	if err := model.NormalizeItem(in.Key); err != nil {
+		return nil, err
+	}
 	e.mu.RLock()
 	defer e.mu.RUnlock()
 	t, merr := e.lookup(in.TableName)
 	if merr != nil {
 		return nil, merr
+	}
+	if err := t.checkKeyPaths(exprs); err != nil {
+		return nil, err
 	}
 	key, merr := t.validateKeyParam(in.Key)
 	if merr != nil {
@@ -45,8 +50,8 @@ func (e *Engine) DeleteItem(ctx context.Context, in *model.DeleteItemInput) (*mo
 	}
 	var fx writeEffects
 	needOld := exprs.condition != nil || in.ReturnValues == model.ReturnValuesAllOld || t.needsOldImage()
-	err = e.db.Update(func(tx *buntdb.Tx) error {
-		if err := e.loadOld(tx, w, needOld); err != nil {
+	err = e.update(func(tx *wtx) error {
+		if err := e.loadOld(tx.Tx, w, needOld); err != nil {
 			return err
 		}
 		ok, err := checkCondition(exprs.condition, w.old)

@@ -4,8 +4,6 @@ import (
 	"context"
 	"strings"
 
-	"github.com/tidwall/buntdb"
-
 	"github.com/dynoscope/dynoscope/model"
 )
 
@@ -16,7 +14,7 @@ func (e *Engine) DeleteTable(ctx context.Context, in *model.DeleteTableInput) (*
 	if err := e.checkOpen(ctx); err != nil {
 		return nil, err
 	}
-	if err := validateControlTableName(in.TableName); err != nil {
+	if err := validateControlTableName(in.TableName, in.EmptyTableName()); err != nil {
 		return nil, err
 	}
 	e.mu.Lock()
@@ -33,7 +31,7 @@ func (e *Engine) DeleteTable(ctx context.Context, in *model.DeleteTableInput) (*
 		e.mu.Unlock()
 		return nil, model.NewError(model.ErrResourceInUse, "Attempt to change a resource which is still in use: Table is being updated: %s", t.name)
 	case model.StatusDeleting:
-		out := &model.DeleteTableOutput{TableDescription: t.describe()}
+		out := &model.DeleteTableOutput{TableDescription: deletedDescription(t.describe())}
 		e.mu.Unlock()
 		return out, nil
 	}
@@ -48,7 +46,7 @@ func (e *Engine) DeleteTable(ctx context.Context, in *model.DeleteTableInput) (*
 		e.mu.Unlock()
 		return nil, asError(err)
 	}
-	out := &model.DeleteTableOutput{TableDescription: nt.describe()}
+	out := &model.DeleteTableOutput{TableDescription: deletedDescription(nt.describe())}
 	e.mu.Unlock()
 	if e.opts.TableDeleteDelay <= 0 {
 		e.finishDelete(in.TableName)
@@ -66,8 +64,15 @@ func (e *Engine) finishDelete(name string) {
 	if t == nil || t.meta.Desc.TableStatus != model.StatusDeleting {
 		return
 	}
+	e.dropTableLocked(name)
+}
+
+// dropTableLocked removes a table with every key it has (items, index
+// entries, TTL queue, stream records, description) in one transaction. The
+// caller holds e.mu for writing.
+func (e *Engine) dropTableLocked(name string) error {
 	prefixes := []string{prefixData + name + "/", prefixIndex + name + "/", prefixTTL + name + "/", prefixStream + name + "/"}
-	e.db.Update(func(tx *buntdb.Tx) error {
+	err := e.update(func(tx *wtx) error {
 		for _, p := range prefixes {
 			var keys []string
 			tx.AscendGreaterOrEqual("", p, func(k, _ string) bool {
@@ -78,12 +83,37 @@ func (e *Engine) finishDelete(name string) {
 				return true
 			})
 			for _, k := range keys {
-				tx.Delete(k)
+				if _, err := tx.Delete(k); err != nil {
+					return err
+				}
 			}
 		}
 		_, err := tx.Delete(prefixTable + name)
 		return err
 	})
+	if err != nil {
+		return err
+	}
 	delete(e.tables, name)
 	e.meter.Remove(name)
+	return nil
+}
+
+// deletedDescription keeps what DeleteTable's TableDescription carries: the
+// API Reference's example gives TableName, TableStatus, ProvisionedThroughput
+// (with NumberOfDecreasesToday), TableSizeBytes and ItemCount, and no
+// indexes (dynalite checked the absence of GlobalSecondaryIndexes against
+// DynamoDB); the table's identity (TableArn, TableId) and billing mode are
+// kept with them (docs/FIDELITY.md).
+func deletedDescription(d *model.TableDescription) *model.TableDescription {
+	return &model.TableDescription{
+		TableName:             d.TableName,
+		TableStatus:           d.TableStatus,
+		TableArn:              d.TableArn,
+		TableId:               d.TableId,
+		ProvisionedThroughput: d.ProvisionedThroughput,
+		BillingModeSummary:    d.BillingModeSummary,
+		TableSizeBytes:        d.TableSizeBytes,
+		ItemCount:             d.ItemCount,
+	}
 }

@@ -12,8 +12,9 @@ import (
 
 // PutItem creates or replaces an item, optionally under a condition.
 func (e *Engine) PutItem(ctx context.Context, in *model.PutItemInput) (*model.PutItemOutput, error) {
-	if err := e.checkWriteParams(ctx, in.TableName, in.ReturnConsumedCapacity, in.ReturnItemCollectionMetrics,
-		in.ReturnValuesOnConditionCheckFailure, "item", in.Item == nil); err != nil {
+	if err := e.checkWriteParams(ctx, writeParams{table: in.TableName, emptyTable: in.EmptyTableName(),
+		returnCapacity: in.ReturnConsumedCapacity, returnMetrics: in.ReturnItemCollectionMetrics, conditionalOp: in.ConditionalOperator,
+		returnValues: in.ReturnValues, onFailure: in.ReturnValuesOnConditionCheckFailure, member: "item", missing: in.Item == nil}); err != nil {
 		return nil, err
 	}
 	if err := returnValuesPutDelete(in.ReturnValues); err != nil {
@@ -34,6 +35,9 @@ func (e *Engine) PutItem(ctx context.Context, in *model.PutItemInput) (*model.Pu
 	if merr != nil {
 		return nil, merr
 	}
+	if err := t.checkKeyPaths(exprs); err != nil {
+		return nil, err
+	}
 	if err := t.validateItemKey(in.Item); err != nil {
 		return nil, err
 	}
@@ -53,8 +57,8 @@ func (e *Engine) PutItem(ctx context.Context, in *model.PutItemInput) (*model.Pu
 	}
 	var fx writeEffects
 	needOld := exprs.condition != nil || in.ReturnValues == model.ReturnValuesAllOld || t.needsOldImage()
-	err = e.db.Update(func(tx *buntdb.Tx) error {
-		if err := e.loadOld(tx, w, needOld); err != nil {
+	err = e.update(func(tx *wtx) error {
+		if err := e.loadOld(tx.Tx, w, needOld); err != nil {
 			return err
 		}
 		ok, err := checkCondition(exprs.condition, w.old)
@@ -65,7 +69,7 @@ func (e *Engine) PutItem(ctx context.Context, in *model.PutItemInput) (*model.Pu
 			usage.Write = capacity.WriteUnits(w.oldSize)
 			return failedCondition(in.ReturnValuesOnConditionCheckFailure, w.old)
 		}
-		if err := t.checkItemCollection(tx, w); err != nil {
+		if err := t.checkItemCollection(tx.Tx, w); err != nil {
 			return err
 		}
 		usage.Write = tableWriteUnits(w)

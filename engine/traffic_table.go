@@ -138,7 +138,7 @@ func (e *Engine) removeTrafficBatch(name string) (deleted int, more bool, err er
 		return 0, false, merr
 	}
 	var fx writeEffects
-	err = e.db.Update(func(tx *buntdb.Tx) error {
+	err = e.update(func(tx *wtx) error {
 		var keys []string
 		var derr error
 		tx.AscendGreaterOrEqual("", t.dataPrefix, func(k, v string) bool {
@@ -164,7 +164,7 @@ func (e *Engine) removeTrafficBatch(name string) (deleted int, more bool, err er
 		}
 		for _, k := range keys {
 			w := &itemWrite{key: k}
-			if err := e.loadOld(tx, w, true); err != nil {
+			if err := e.loadOld(tx.Tx, w, true); err != nil {
 				return err
 			}
 			if w.old == nil {

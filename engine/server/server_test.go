@@ -105,6 +105,12 @@ func TestDispatchEveryAction(t *testing.T) {
 			if f := reflect.ValueOf(in).Elem().FieldByName("TableName"); f.IsValid() && f.String() != "tbl" {
 				t.Errorf("TableName = %q, want tbl", f.String())
 			}
+			if _, empty := m.Type.Out(0).MethodByName("NoBody"); empty {
+				if got.body != "" {
+					t.Errorf("body %q, want none (DynamoDB answers %s with an empty body)", got.body, m.Name)
+				}
+				return
+			}
 			if !strings.HasPrefix(got.body, "{") || strings.HasSuffix(got.body, "\n") {
 				t.Errorf("body %q is not one JSON object without a newline", got.body)
 			}
@@ -214,9 +220,11 @@ func TestErrors(t *testing.T) {
 			},
 		},
 		wantStatus: 400,
+		// "Message" and Code, Item, Message: DynamoDB's replies quoted in
+		// pynamodb#1144, erlcloud#607 and boto3#2657.
 		wantBody: `{"__type":"com.amazonaws.dynamodb.v20120810#TransactionCanceledException",` +
-			`"message":"Transaction cancelled, please refer cancellation reasons for specific reasons [None, ConditionalCheckFailed]",` +
-			`"CancellationReasons":[{"Code":"None"},{"Code":"ConditionalCheckFailed","Message":"The conditional request failed","Item":{"pk":{"S":"b"}}}]}`,
+			`"Message":"Transaction cancelled, please refer cancellation reasons for specific reasons [None, ConditionalCheckFailed]",` +
+			`"CancellationReasons":[{"Code":"None"},{"Code":"ConditionalCheckFailed","Item":{"pk":{"S":"b"}},"Message":"The conditional request failed"}]}`,
 	}, {
 		name:       "ResourceInUseException",
 		err:        model.NewError(model.ErrResourceInUse, "Table already exists: %s", "t"),
