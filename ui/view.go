@@ -7,7 +7,6 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/dynoscope/dynoscope/engine"
 	"github.com/dynoscope/dynoscope/ui/kit"
 )
 
@@ -200,6 +199,3 @@ func (m *Model) globalKeys() []key.Binding {
 	}
 	return append(out, km.Help, km.Quit)
 }
-
-// requestText is kit.RequestText (the status bar's last request).
-func requestText(r engine.RequestRecord) string { return kit.RequestText(r) }
