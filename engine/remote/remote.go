@@ -69,7 +69,7 @@ type Backend struct {
 	// credentials.
 	placeholder *atomic.Bool
 	meter       *Meter
-	now     func() time.Time
+	now         func() time.Time
 }
 
 var _ engine.API = (*Backend)(nil)
