@@ -17,7 +17,9 @@ import (
 // approximate, and so is the estimate. A Scan is charged per page on the
 // total size of the items it reads, rounded up to 4 KB: one read unit per
 // 4 KB strongly consistent, half of one eventually consistent; a page
-// holds at most 1 MB.
+// holds at most 1 MB. The estimate is an upper bound: each page's rounding
+// is counted as a whole unit, and the size may include storage overhead
+// (100 bytes per item) that reads do not charge.
 
 // ScanEstimator is the part of a backend that prices a whole-table read.
 type ScanEstimator interface {
