@@ -66,8 +66,9 @@ type Second struct {
 	Start time.Time
 	Read  float64
 	Write float64
-	// Indexes splits the units by index (requests with ReturnConsumedCapacity
-	// INDEXES only): index name to read and write units.
+	// Indexes splits one table's units by index (requests with
+	// ReturnConsumedCapacity INDEXES only): index name to read and write
+	// units. Nil for the all-tables view.
 	Indexes map[string]IndexUnits
 }
 
@@ -177,7 +178,7 @@ func (m *Meter) PerSecond(table string, n int) []Second {
 			} else {
 				s.Read += u
 			}
-			if k.index != "" {
+			if k.index != "" && table != "" {
 				if s.Indexes == nil {
 					s.Indexes = map[string]IndexUnits{}
 				}
