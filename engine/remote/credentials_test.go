@@ -134,7 +134,7 @@ func TestCredentialAndConnectionErrors(t *testing.T) {
 // AccountOf reads the account of an ARN.
 func TestAccountOf(t *testing.T) {
 	for arn, want := range map[string]string{
-		"arn:aws:dynamodb:eu-west-1:123456789012:table/Orders":                  "123456789012",
+		"arn:aws:dynamodb:eu-west-1:123456789012:table/Orders":                   "123456789012",
 		"arn:aws:dynamodb:us-east-1:000000000000:table/Orders/stream/2025-01-01": "000000000000",
 		"not an arn": "",
 		"":           "",

@@ -163,7 +163,7 @@ func TestTableMetrics(t *testing.T) {
 	now := time.Date(2025, 3, 1, 12, 34, 56, 0, time.UTC)
 	end := time.Date(2025, 3, 1, 12, 34, 0, 0, time.UTC)
 	cw := &fakeCloudWatch{points: map[string]map[int]float64{
-		"ConsumedReadCapacityUnits||":       {-3: 120, -2: 60},
+		"ConsumedReadCapacityUnits||":        {-3: 120, -2: 60},
 		"ConsumedWriteCapacityUnits|byDate|": {-1: 30},
 		"ThrottledRequests||GetItem":         {-2: 2},
 		"ThrottledRequests||Query":           {-2: 1, -1: 4},

@@ -36,7 +36,7 @@ func allTypes(pk string, sk string) model.Item {
 		"s": model.S("text ✓"), "n": model.N("-12.5E3"), "big": model.N("12345678901234567890123456789012345678"),
 		"b": model.B([]byte{0, 1, 2, 255}), "emptyB": model.B([]byte{}), "emptyS": model.S(""),
 		"t": model.Bool(true), "f": model.Bool(false), "nul": model.Null(),
-		"l": model.L(model.S("x"), model.N("2"), model.M(map[string]model.AttributeValue{"deep": model.L(model.Bool(false))}), model.L()),
+		"l":  model.L(model.S("x"), model.N("2"), model.M(map[string]model.AttributeValue{"deep": model.L(model.Bool(false))}), model.L()),
 		"m":  model.M(map[string]model.AttributeValue{"k": model.S("v"), "inner": model.M(nil), "ns": model.NS("3")}),
 		"ss": model.SS("a", "b"), "ns": model.NS("1", "2.5", "-0.001"), "bs": model.BS([]byte("x"), []byte{0}),
 		"gk": model.N(sk),
@@ -65,8 +65,8 @@ func ordersTable() *model.CreateTableInput {
 
 func plainTable() *model.CreateTableInput {
 	return &model.CreateTableInput{TableName: "Plain", BillingMode: model.BillingPayPerRequest,
-		AttributeDefinitions: []model.AttributeDefinition{{AttributeName: "id", AttributeType: "S"}},
-		KeySchema:            []model.KeySchemaElement{{AttributeName: "id", KeyType: "HASH"}},
+		AttributeDefinitions:      []model.AttributeDefinition{{AttributeName: "id", AttributeType: "S"}},
+		KeySchema:                 []model.KeySchemaElement{{AttributeName: "id", KeyType: "HASH"}},
 		DeletionProtectionEnabled: ptr(false)}
 }
 
@@ -227,7 +227,7 @@ func TestEveryActionLikeTheEngine(t *testing.T) {
 			in := &model.QueryInput{TableName: "Orders", KeyConditionExpression: "pk = :p AND sk BETWEEN :lo AND :hi",
 				FilterExpression: "attribute_exists(bs)", ProjectionExpression: "pk, sk, s, ns",
 				ExpressionAttributeValues: map[string]model.AttributeValue{":p": model.S("a"), ":lo": model.N("0"), ":hi": model.N("10")},
-				ScanIndexForward: ptr(false), Limit: ptr(int32(1)), ReturnConsumedCapacity: model.ReturnCapacityIndexes}
+				ScanIndexForward:          ptr(false), Limit: ptr(int32(1)), ReturnConsumedCapacity: model.ReturnCapacityIndexes}
 			var pages []any
 			for range 5 {
 				out, err := api.Query(ctx, in)
@@ -254,7 +254,7 @@ func TestEveryActionLikeTheEngine(t *testing.T) {
 		{name: "Query an LSI and a GSI, and count", call: func(ctx context.Context, api engine.API) (any, error) {
 			lsi, err := api.Query(ctx, &model.QueryInput{TableName: "Orders", IndexName: "byS", KeyConditionExpression: "pk = :p AND begins_with(s, :t)",
 				ExpressionAttributeValues: map[string]model.AttributeValue{":p": model.S("a"), ":t": model.S("te")},
-				Select: model.SelectAllProjectedAttributes, ReturnConsumedCapacity: model.ReturnCapacityIndexes})
+				Select:                    model.SelectAllProjectedAttributes, ReturnConsumedCapacity: model.ReturnCapacityIndexes})
 			if err != nil {
 				return nil, err
 			}

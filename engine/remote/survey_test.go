@@ -33,7 +33,9 @@ func shopTable(t *testing.T, tw *twins) {
 		TimeToLiveSpecification: &model.TimeToLiveSpecification{Enabled: true, AttributeName: "exp"}}); err != nil {
 		t.Fatal(err)
 	}
-	epoch := func(d time.Duration) model.AttributeValue { return model.N(strconv.FormatInt(testStart.Add(d).Unix(), 10)) }
+	epoch := func(d time.Duration) model.AttributeValue {
+		return model.N(strconv.FormatInt(testStart.Add(d).Unix(), 10))
+	}
 	items := []model.Item{
 		{"id": model.S("1"), "status": model.S("open"), "rank": model.N("1"), "exp": epoch(time.Hour)},
 		{"id": model.S("2"), "status": model.S("open"), "exp": epoch(-time.Hour)},
@@ -132,7 +134,7 @@ func TestEstimateScan(t *testing.T) {
 			ProvisionedThroughput: &model.ProvisionedThroughputDescription{ReadCapacityUnits: 100}},
 			"", "Scan of Orders: ~48,000 items, ~1,500 RCU eventually consistent (~15s at the provisioned 100 RCU)", 1470.5},
 		{"on demand", model.TableDescription{TableName: "Events", ItemCount: 7, TableSizeBytes: 900,
-			BillingModeSummary: &model.BillingModeSummary{BillingMode: model.BillingPayPerRequest},
+			BillingModeSummary:    &model.BillingModeSummary{BillingMode: model.BillingPayPerRequest},
 			ProvisionedThroughput: &model.ProvisionedThroughputDescription{}},
 			"", "Scan of Events: ~7 items, ~0.5 read request units eventually consistent", 0.5},
 		{"empty table", model.TableDescription{TableName: "Empty", ProvisionedThroughput: &model.ProvisionedThroughputDescription{ReadCapacityUnits: 5}},
