@@ -5,6 +5,7 @@
 //
 //	dynoscope [--db FILE] [--fixtures all|none|NAME,...] [--serve ADDR]   (the explorer)
 //	dynoscope serve [--addr 127.0.0.1:8000] [--db FILE] [--sync always|everysecond|never]
+//	dynoscope copy (--region R [--profile P] | --endpoint-url URL) --table T --db FILE [--limit N] [query flags]
 //	dynoscope --version
 package main
 
@@ -48,6 +49,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 			return runFixtures(args[1:], stdout, stderr)
 		case "load":
 			return runLoad(args[1:], stdout, stderr)
+		case "copy":
+			return runCopy(args[1:], stdout, stderr)
 		case "--version", "-version", "version":
 			fmt.Fprintln(stdout, "dynoscope", version)
 			return nil
@@ -75,6 +78,11 @@ Usage:
   dynoscope fixtures list the demo data sets
   dynoscope load FILE... [--db FILE]
                      load CreateTable / batch-write JSON or a data set, all or nothing
+  dynoscope copy (--region R [--profile P] | --endpoint-url URL) --table T --db FILE
+                     [--limit N] [--key-condition-expression EXPR ...]
+                     copy a real table's schema and its first N items (default
+                     1000; a Scan, or a Query) into a workspace file; see
+                     'dynoscope copy --help'
   dynoscope --version
 
 Point the AWS CLI at a running 'serve':

@@ -104,9 +104,24 @@ func toItemAlways(it model.Item) (map[string]types.AttributeValue, error) {
 	return out, nil
 }
 
-// toValues converts ExpressionAttributeValues.
+// toValues converts ExpressionAttributeValues; a value the SDK cannot
+// express is refused as DynamoDB words it for this parameter.
 func toValues(m map[string]model.AttributeValue) (map[string]types.AttributeValue, error) {
-	return toItem(model.Item(m))
+	if m == nil {
+		return nil, nil
+	}
+	out := make(map[string]types.AttributeValue, len(m))
+	for k, v := range m {
+		sv, err := toValue(v)
+		if err != nil {
+			if me, ok := err.(*model.Error); ok {
+				return nil, model.Validation("ExpressionAttributeValues contains invalid value: %s for key %s", me.Message, k)
+			}
+			return nil, err
+		}
+		out[k] = sv
+	}
+	return out, nil
 }
 
 // toValueList converts an AttributeValueList.

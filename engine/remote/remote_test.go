@@ -271,6 +271,9 @@ func TestEveryActionLikeTheEngine(t *testing.T) {
 			return api.Query(ctx, &model.QueryInput{TableName: "Orders", IndexName: "nope", KeyConditionExpression: "pk = :p",
 				ExpressionAttributeValues: map[string]model.AttributeValue{":p": model.S("a")}})
 		}},
+		{name: "Query with an empty value", wantErr: model.ErrValidation, call: func(ctx context.Context, api engine.API) (any, error) {
+			return api.Query(ctx, decoded[model.QueryInput](t, `{"TableName":"Orders","KeyConditionExpression":"pk = :p","ExpressionAttributeValues":{":p":{}}}`))
+		}},
 		{name: "Query with an empty KeyConditionExpression", wantErr: model.ErrValidation, call: func(ctx context.Context, api engine.API) (any, error) {
 			return api.Query(ctx, decoded[model.QueryInput](t, `{"TableName":"Orders","KeyConditionExpression":""}`))
 		}},
