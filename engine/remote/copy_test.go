@@ -140,11 +140,11 @@ func TestCopySliceQueryAndLimit(t *testing.T) {
 	}
 	sb := newSandbox(t)
 	tests := []struct {
-		name      string
-		opts      CopyOptions
-		items     int
-		more      bool
-		sortKeys  string // of the copied items, descending
+		name     string
+		opts     CopyOptions
+		items    int
+		more     bool
+		sortKeys string // of the copied items, descending
 	}{
 		{"first 250 of a Scan over 1 MB pages", CopyOptions{Table: "Big", Target: "Big250", Limit: 250}, 250, true, ""},
 		{"a Query, two items", CopyOptions{Table: "Orders", Target: "QueryTwo", Limit: 2, Query: &model.QueryInput{KeyConditionExpression: "pk = :p",
