@@ -126,7 +126,7 @@ func jsonFlag(name, value string, v any) error {
 // describeCopy says in one line what a copy did.
 func describeCopy(r *remote.CopyReport, from remote.Location, db string) string {
 	s := fmt.Sprintf("copied %s of %s (%s) into %s as %s: %s read, %s read units consumed",
-		plural(r.Items, "item"), r.Source, from, db, r.Target, plural(r.Pages, "page"), trimFloat(r.Units))
+		plural(r.Items, "item"), r.Source, from.Place(), db, r.Target, plural(r.Pages, "page"), trimFloat(r.Units))
 	if r.More {
 		s += fmt.Sprintf("; the table has more (raise --limit above %d to copy more)", r.Limit)
 	}

@@ -52,10 +52,10 @@ func TestCopyCommand(t *testing.T) {
 	}{
 		{"a Query, newest two", []string{"copy", "--endpoint-url", ts.URL, "--table", "Orders", "--db", db, "--limit", "2", "--as", "OrdersA",
 			"--key-condition-expression", "pk = :p", "--expression-attribute-values", "file://" + vals, "--scan-index-forward=false"},
-			"copied 2 items of Orders (" + ts.URL + ", read-only) into " + db + " as OrdersA: 1 page read, 0.5 read units consumed; the table has more (raise --limit above 2 to copy more)\n", ""},
+			"copied 2 items of Orders (" + ts.URL + ") into " + db + " as OrdersA: 1 page read, 0.5 read units consumed; the table has more (raise --limit above 2 to copy more)\n", ""},
 		{"a filtered Scan", []string{"copy", "--endpoint-url", ts.URL, "--table", "Orders", "--db", db,
 			"--filter-expression", "#s > :one", "--expression-attribute-names", `{"#s":"sk"}`, "--expression-attribute-values", `{":one":{"N":"1"}}`},
-			"copied 2 items of Orders (" + ts.URL + ", read-only) into " + db + " as Orders: 1 page read, 0.5 read units consumed\n", ""},
+			"copied 2 items of Orders (" + ts.URL + ") into " + db + " as Orders: 1 page read, 0.5 read units consumed\n", ""},
 		{"the copy exists", []string{"copy", "--endpoint-url", ts.URL, "--table", "Orders", "--db", db}, "",
 			"ResourceInUseException: Table already exists: Orders"},
 		{"a missing table", []string{"copy", "--endpoint-url", ts.URL, "--table", "Nope", "--db", db}, "",

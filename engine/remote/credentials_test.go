@@ -76,7 +76,7 @@ func TestCredentialAndConnectionErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if loc := b.Location(); loc.Region != "eu-west-1" || loc.String() != "AWS eu-west-1 (profile broken), read-only" {
+	if loc := b.Location(); loc.Region != "eu-west-1" || loc.String() != "AWS eu-west-1, profile broken, read-only" {
 		t.Fatalf("location %+v %q", loc, loc.String())
 	}
 	_, err = b.ListTables(ctx, &model.ListTablesInput{})

@@ -15,6 +15,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/cloudwatch"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodbstreams"
+	"github.com/aws/smithy-go/logging"
 	"github.com/aws/smithy-go/middleware"
 
 	"github.com/dynoscope/dynoscope/engine"
@@ -81,7 +82,9 @@ var _ engine.API = (*Backend)(nil)
 // for AWS, is an error here.
 func Open(ctx context.Context, opts Options) (*Backend, error) {
 	loc := Location{Region: opts.Region, Profile: opts.Profile, Endpoint: opts.EndpointURL, Write: opts.Write}
-	var load []func(*config.LoadOptions) error
+	// The SDK's own log lines (retries, IMDS fallbacks) would land on the
+	// explorer's screen: what matters comes back as errors instead.
+	load := []func(*config.LoadOptions) error{config.WithLogger(logging.Nop{})}
 	if opts.Region != "" {
 		load = append(load, config.WithRegion(opts.Region))
 	}
@@ -163,22 +166,26 @@ type Location struct {
 	PlaceholderCredentials bool
 }
 
-// String says where in a few words: "AWS eu-west-1 (profile prod),
-// read-only" or "http://127.0.0.1:8000, read-only".
-func (l Location) String() string {
-	var s string
+// Place says where in a few words: "AWS eu-west-1, profile prod" or
+// "http://127.0.0.1:8000".
+func (l Location) Place() string {
 	if l.Endpoint != "" {
-		s = l.Endpoint
-	} else {
-		s = "AWS " + l.Region
-		if l.Profile != "" {
-			s += " (profile " + l.Profile + ")"
-		}
+		return l.Endpoint
 	}
+	s := "AWS " + l.Region
+	if l.Profile != "" {
+		s += ", profile " + l.Profile
+	}
+	return s
+}
+
+// String is Place and whether writes are allowed: "AWS eu-west-1, profile
+// prod, read-only".
+func (l Location) String() string {
 	if l.Write {
-		return s + ", writes allowed"
+		return l.Place() + ", writes allowed"
 	}
-	return s + ", read-only"
+	return l.Place() + ", read-only"
 }
 
 // tried names the profile and region a credential error came from.
