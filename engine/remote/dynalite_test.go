@@ -55,7 +55,7 @@ func startDynalite(t *testing.T) string {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			t.Skipf("dynalite: %v", err)
 		}
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 		defer cancel()
 		install := exec.CommandContext(ctx, npm, "install", "--no-audit", "--no-fund", "--silent", "--prefix", dir, "dynalite@"+dynaliteVersion)
 		var out bytes.Buffer
