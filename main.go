@@ -5,6 +5,7 @@
 //
 //	dynoscope [--db FILE] [--fixtures all|none|NAME,...] [--serve ADDR]   (the explorer)
 //	dynoscope serve [--addr 127.0.0.1:8000] [--db FILE] [--sync always|everysecond|never]
+//	                [--ttl-delay D] [--ttl-interval D]
 //	dynoscope copy (--region R [--profile P] | --endpoint-url URL) --table T --db FILE [--limit N] [query flags]
 //	dynoscope --version
 package main
@@ -74,7 +75,10 @@ Usage:
                      explore (default: demo data in memory); --serve also
                      serves it over HTTP, live in the explorer
   dynoscope serve [--addr 127.0.0.1:8000] [--db FILE] [--sync always|everysecond|never]
-                     the DynamoDB (and DynamoDB Streams) endpoint, headless
+                  [--ttl-delay 15s] [--ttl-interval 1s]
+                     the DynamoDB (and DynamoDB Streams) endpoint, headless;
+                     the TTL sweeper deletes an item --ttl-delay after it
+                     expires, looking every --ttl-interval
   dynoscope fixtures list the demo data sets
   dynoscope load FILE... [--db FILE]
                      load CreateTable / batch-write JSON or a data set, all or nothing
@@ -111,10 +115,12 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	addr := fs.String("addr", server.DefaultAddr, "address to listen on")
 	var ws workspaceFlags
 	ws.register(fs)
+	var ttl ttlFlags
+	ttl.register(fs)
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	eng, err := ws.open()
+	eng, err := ws.openWithTTL(ttl)
 	if err != nil {
 		return err
 	}

@@ -57,9 +57,9 @@ func (e *Engine) BatchGetItem(ctx context.Context, in *model.BatchGetItemInput) 
 		exprs      *parsedExprs
 		consistent bool
 	}
-	e.mu.RLock()
-	defer e.mu.RUnlock()
-	plans := make([]plan, 0, len(tables))
+	// Everything that needs no table is checked before any table is looked
+	// up: the names, the projections and the keys' attribute values.
+	parsed := make(map[string]*parsedExprs, len(tables))
 	for _, name := range tables {
 		ka := in.RequestItems[name]
 		if err := validateTableNameParam(name); err != nil {
@@ -70,9 +70,25 @@ func (e *Engine) BatchGetItem(ctx context.Context, in *model.BatchGetItemInput) 
 		if err != nil {
 			return nil, err
 		}
+		parsed[name] = exprs
+		for _, k := range ka.Keys {
+			if err := model.NormalizeItem(k); err != nil {
+				return nil, err
+			}
+		}
+	}
+	e.mu.RLock()
+	defer e.mu.RUnlock()
+	plans := make([]plan, 0, len(tables))
+	for _, name := range tables {
+		ka := in.RequestItems[name]
+		exprs := parsed[name]
 		t, merr := e.lookup(name)
 		if merr != nil {
 			return nil, merr
+		}
+		if err := t.checkKeyPaths(exprs); err != nil {
+			return nil, err
 		}
 		p := plan{t: t, params: ka, exprs: exprs, consistent: ka.ConsistentRead != nil && *ka.ConsistentRead}
 		seen := make(map[string]bool, len(ka.Keys))

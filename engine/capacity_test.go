@@ -141,18 +141,22 @@ func provisionedEngine(t *testing.T) (*Engine, *VirtualClock) {
 	return e, clock
 }
 
-// TestThrottlingBurstAndRefill: a table at 10 WCU absorbs what a minute of
-// idle time saved, then throttles, and refills at 10 per second.
+// TestThrottlingBurstAndRefill: a new table at 10 WCU starts with its burst
+// full (300 s × 10 = 3,000 WCU). One write a millisecond, 1,000 a second (its
+// one partition's limit), drains it by 0.99 WCU a millisecond: write i finds
+// 3,000 − 0.99·i units, so writes 0 … 3,030 pass and 3,031 throttles; the
+// debt of 0.69 takes 69 ms to repay, so nothing more passes before write
+// 3,100. Then it refills at 10 per second.
 func TestThrottlingBurstAndRefill(t *testing.T) {
 	e, clock := provisionedEngine(t)
 	_, err := e.CreateTable(ctx, &model.CreateTableInput{TableName: "slow",
 		ProvisionedThroughput: &model.ProvisionedThroughput{ReadCapacityUnits: i64(10), WriteCapacityUnits: i64(10)},
 		KeySchema:             []model.KeySchemaElement{hk("pk")}, AttributeDefinitions: []model.AttributeDefinition{ad("pk", "S")}})
 	mustOK(t, err)
-	clock.Advance(60 * time.Second) // 60 s unused: 600 WCU of burst on top of the first second's 10
 	okCount, first := 0, -1
-	for i := 0; i < 700; i++ {
+	for i := 0; i < 3100; i++ {
 		_, err := e.PutItem(ctx, &model.PutItemInput{TableName: "slow", Item: model.Item{"pk": model.S(fmt.Sprint(i))}})
+		clock.Advance(time.Millisecond)
 		if err != nil {
 			wantError(t, err, model.ErrProvisionedThroughput, "The level of configured provisioned throughput for the table was exceeded. Consider increasing your provisioning level with the UpdateTable API.")
 			if first < 0 {
@@ -162,8 +166,8 @@ func TestThrottlingBurstAndRefill(t *testing.T) {
 		}
 		okCount++
 	}
-	if okCount != 610 || first != 610 {
-		t.Fatalf("admitted %d writes, first throttle at %d; want 610 and 610", okCount, first)
+	if okCount != 3031 || first != 3031 {
+		t.Fatalf("admitted %d writes, first throttle at %d; want 3031 and 3031", okCount, first)
 	}
 	clock.Advance(time.Second)
 	okCount = 0

@@ -37,7 +37,7 @@ func (e *Engine) CreateTable(ctx context.Context, in *model.CreateTableInput) (*
 		return nil, model.NewError(model.ErrResourceInUse, "Table already exists: %s", in.TableName)
 	}
 	now := e.now()
-	m := &tableMeta{Desc: buildDescription(in, e.opts.Region, e.opts.AccountID, epoch(now))}
+	m := &tableMeta{Desc: buildDescription(in, e.opts.Region, e.opts.AccountID, epoch(now)), Tags: mergeTags(nil, in.Tags)}
 	if in.StreamSpecification != nil && in.StreamSpecification.StreamEnabled {
 		spec := *in.StreamSpecification
 		m.Desc.StreamSpecification = &spec
@@ -191,14 +191,11 @@ func newUUID() string {
 // parameter constraints first, then the schema rules.
 func validateCreateTable(in *model.CreateTableInput) *model.Error {
 	var c constraints
-	c.name(in.TableName, "tableName", true)
+	c.tableName(in.TableName, in.EmptyTableName())
 	if in.AttributeDefinitions == nil {
 		c.add(nil, "attributeDefinitions", "Member must not be null")
 	}
-	for i, ad := range in.AttributeDefinitions {
-		c.enum(ad.AttributeType, fmt.Sprintf("attributeDefinitions.%d.member.attributeType", i+1), "B", "N", "S")
-		checkKeyAttrName(&c, ad.AttributeName, fmt.Sprintf("attributeDefinitions.%d.member.attributeName", i+1))
-	}
+	checkAttributeDefinitions(&c, in.AttributeDefinitions)
 	checkKeySchemaConstraints(&c, in.KeySchema, "keySchema")
 	c.enum(in.BillingMode, "billingMode", model.BillingProvisioned, model.BillingPayPerRequest)
 	checkThroughputConstraints(&c, in.ProvisionedThroughput, "provisionedThroughput")
@@ -218,6 +215,7 @@ func validateCreateTable(in *model.CreateTableInput) *model.Error {
 	if s := in.StreamSpecification; s != nil {
 		c.enum(s.StreamViewType, "streamSpecification.streamViewType", model.StreamNewImage, model.StreamOldImage, model.StreamNewAndOldImages, model.StreamKeysOnly)
 	}
+	checkTagConstraints(&c, in.Tags, "tags")
 	if err := c.err(); err != nil {
 		return err
 	}
@@ -230,7 +228,8 @@ func validateCreateTable(in *model.CreateTableInput) *model.Error {
 	defined := map[string]string{}
 	for _, ad := range in.AttributeDefinitions {
 		if _, dup := defined[ad.AttributeName]; dup {
-			return model.InvalidParameter("Duplicate AttributeName in AttributeDefinitions: %s", ad.AttributeName)
+			// DynamoDB's text, quoted in scylladb/scylladb#13870.
+			return model.Validation("Attribute Name is duplicated: %s", ad.AttributeName)
 		}
 		defined[ad.AttributeName] = ad.AttributeType
 	}
@@ -338,7 +337,33 @@ func validateCreateTable(in *model.CreateTableInput) *model.Error {
 			return model.Validation("One or more parameter values were invalid: StreamSpecification: Stream view type must not be specified when stream is disabled")
 		}
 	}
-	return nil
+	if err := checkTagContents(in.Tags); err != nil {
+		return err
+	}
+	return checkTagCount(mergeTags(nil, in.Tags))
+}
+
+// checkAttributeDefinitions adds the constraint failures of attribute
+// definitions: an AttributeType left out is null and one sent as "" is not
+// in the enum; an AttributeName left out is null and one sent as "" is too
+// short.
+func checkAttributeDefinitions(c *constraints, defs []model.AttributeDefinition) {
+	for i, ad := range defs {
+		p := fmt.Sprintf("attributeDefinitions.%d.member", i+1)
+		switch {
+		case ad.AttributeType == "" && ad.EmptyType():
+			c.add("", p+".attributeType", "Member must satisfy enum value set: [B, N, S]")
+		case ad.AttributeType == "":
+			c.add(nil, p+".attributeType", "Member must not be null")
+		default:
+			c.enum(ad.AttributeType, p+".attributeType", "B", "N", "S")
+		}
+		if ad.AttributeName == "" && ad.EmptyName() {
+			c.add("", p+".attributeName", "Member must have length greater than or equal to 1")
+			continue
+		}
+		checkKeyAttrName(c, ad.AttributeName, p+".attributeName")
+	}
 }
 
 func checkKeyAttrName(c *constraints, name, path string) {
@@ -409,7 +434,8 @@ func checkProjection(p model.Projection, index string) (int, *model.Error) {
 		seen := map[string]bool{}
 		for _, a := range p.NonKeyAttributes {
 			if seen[a] {
-				return 0, model.InvalidParameter("Some attributes are projected more than once for index: %s", index)
+				// DynamoDB's text, quoted in guregu/dynamo#88.
+				return 0, model.Validation("Cannot have two attributes with the same name")
 			}
 			seen[a] = true
 		}

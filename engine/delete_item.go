@@ -13,8 +13,9 @@ import (
 // DeleteItem deletes one item by its primary key, optionally under a
 // condition. Deleting a missing item succeeds and costs 1 WCU.
 func (e *Engine) DeleteItem(ctx context.Context, in *model.DeleteItemInput) (*model.DeleteItemOutput, error) {
-	if err := e.checkWriteParams(ctx, in.TableName, in.ReturnConsumedCapacity, in.ReturnItemCollectionMetrics,
-		in.ReturnValuesOnConditionCheckFailure, "key", in.Key == nil); err != nil {
+	if err := e.checkWriteParams(ctx, writeParams{table: in.TableName, emptyTable: in.EmptyTableName(),
+		returnCapacity: in.ReturnConsumedCapacity, returnMetrics: in.ReturnItemCollectionMetrics, conditionalOp: in.ConditionalOperator,
+		returnValues: in.ReturnValues, onFailure: in.ReturnValuesOnConditionCheckFailure, member: "key", missing: in.Key == nil}); err != nil {
 		return nil, err
 	}
 	if err := returnValuesPutDelete(in.ReturnValues); err != nil {
@@ -26,11 +27,17 @@ func (e *Engine) DeleteItem(ctx context.Context, in *model.DeleteItemInput) (*mo
 	if err != nil {
 		return nil, err
 	}
+	if err := model.NormalizeItem(in.Key); err != nil {
+		return nil, err
+	}
 	e.mu.RLock()
 	defer e.mu.RUnlock()
 	t, merr := e.lookup(in.TableName)
 	if merr != nil {
 		return nil, merr
+	}
+	if err := t.checkKeyPaths(exprs); err != nil {
+		return nil, err
 	}
 	key, merr := t.validateKeyParam(in.Key)
 	if merr != nil {

@@ -16,7 +16,7 @@ func (e *Engine) DeleteTable(ctx context.Context, in *model.DeleteTableInput) (*
 	if err := e.checkOpen(ctx); err != nil {
 		return nil, err
 	}
-	if err := validateControlTableName(in.TableName); err != nil {
+	if err := validateControlTableName(in.TableName, in.EmptyTableName()); err != nil {
 		return nil, err
 	}
 	e.mu.Lock()
@@ -33,7 +33,7 @@ func (e *Engine) DeleteTable(ctx context.Context, in *model.DeleteTableInput) (*
 		e.mu.Unlock()
 		return nil, model.NewError(model.ErrResourceInUse, "Attempt to change a resource which is still in use: Table is being updated: %s", t.name)
 	case model.StatusDeleting:
-		out := &model.DeleteTableOutput{TableDescription: t.describe()}
+		out := &model.DeleteTableOutput{TableDescription: deletedDescription(t.describe())}
 		e.mu.Unlock()
 		return out, nil
 	}
@@ -48,7 +48,7 @@ func (e *Engine) DeleteTable(ctx context.Context, in *model.DeleteTableInput) (*
 		e.mu.Unlock()
 		return nil, asError(err)
 	}
-	out := &model.DeleteTableOutput{TableDescription: nt.describe()}
+	out := &model.DeleteTableOutput{TableDescription: deletedDescription(nt.describe())}
 	e.mu.Unlock()
 	if e.opts.TableDeleteDelay <= 0 {
 		e.finishDelete(in.TableName)
@@ -86,4 +86,23 @@ func (e *Engine) finishDelete(name string) {
 	})
 	delete(e.tables, name)
 	e.meter.Remove(name)
+}
+
+// deletedDescription keeps what DeleteTable's TableDescription carries: the
+// API Reference's example gives TableName, TableStatus, ProvisionedThroughput
+// (with NumberOfDecreasesToday), TableSizeBytes and ItemCount, and no
+// indexes (dynalite checked the absence of GlobalSecondaryIndexes against
+// DynamoDB); the table's identity (TableArn, TableId) and billing mode are
+// kept with them (docs/FIDELITY.md).
+func deletedDescription(d *model.TableDescription) *model.TableDescription {
+	return &model.TableDescription{
+		TableName:             d.TableName,
+		TableStatus:           d.TableStatus,
+		TableArn:              d.TableArn,
+		TableId:               d.TableId,
+		ProvisionedThroughput: d.ProvisionedThroughput,
+		BillingModeSummary:    d.BillingModeSummary,
+		TableSizeBytes:        d.TableSizeBytes,
+		ItemCount:             d.ItemCount,
+	}
 }

@@ -11,7 +11,7 @@ func (e *Engine) DescribeTable(ctx context.Context, in *model.DescribeTableInput
 	if err := e.checkOpen(ctx); err != nil {
 		return nil, err
 	}
-	if err := validateControlTableName(in.TableName); err != nil {
+	if err := validateControlTableName(in.TableName, in.EmptyTableName()); err != nil {
 		return nil, err
 	}
 	e.mu.RLock()

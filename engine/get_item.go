@@ -15,11 +15,9 @@ func (e *Engine) GetItem(ctx context.Context, in *model.GetItemInput) (*model.Ge
 	if err := e.checkOpen(ctx); err != nil {
 		return nil, err
 	}
-	if err := validateTableNameParam(in.TableName); err != nil {
-		return nil, err
-	}
 	var c constraints
 	checkReturnCapacity(&c, in.ReturnConsumedCapacity)
+	c.tableName(in.TableName, in.EmptyTableName())
 	if in.Key == nil {
 		c.add(nil, "key", "Member must not be null")
 	}
@@ -31,11 +29,17 @@ func (e *Engine) GetItem(ctx context.Context, in *model.GetItemInput) (*model.Ge
 	if err != nil {
 		return nil, err
 	}
+	if err := model.NormalizeItem(in.Key); err != nil {
+		return nil, err
+	}
 	e.mu.RLock()
 	defer e.mu.RUnlock()
 	t, merr := e.lookup(in.TableName)
 	if merr != nil {
 		return nil, merr
+	}
+	if err := t.checkKeyPaths(exprs); err != nil {
+		return nil, err
 	}
 	key, merr := t.validateKeyParam(in.Key)
 	if merr != nil {
@@ -71,6 +75,9 @@ func (e *Engine) GetItem(ctx context.Context, in *model.GetItemInput) (*model.Ge
 	if item != nil {
 		if exprs.projection != nil {
 			item = exprs.projection.Apply(item)
+		}
+		if item == nil {
+			item = model.Item{} // an existing item, nothing projected: "Item": {}
 		}
 		out.Item = item
 	}

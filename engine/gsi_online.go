@@ -63,7 +63,7 @@ func addGSI(m *tableMeta, g model.GlobalSecondaryIndex, defs []model.AttributeDe
 		nw, inNew := given[k.AttributeName]
 		switch {
 		case inOld && inNew && old != nw:
-			return model.InvalidParameter("Cannot change the type of an attribute used by an existing index or table key: %s (%s, requested %s)", k.AttributeName, old, nw)
+			return redefinedAttribute(d, k.AttributeName, g.KeySchema, existing, given)
 		case inOld:
 		case inNew:
 			d.AttributeDefinitions = append(d.AttributeDefinitions, model.AttributeDefinition{AttributeName: k.AttributeName, AttributeType: nw})
@@ -419,4 +419,60 @@ func (e *Engine) setProgress(table, index string, p *BackfillProgress) {
 		e.progress = map[string]*BackfillProgress{}
 	}
 	e.progress[table+"/"+index] = p
+}
+
+// redefinedAttribute is DynamoDB's answer to a GSI Create whose attribute
+// definitions give an attribute already used by a key another type: the key
+// schema that defines it now, and the new index's, each element written
+// key{name:type:keyType}. The text is DynamoDB's, quoted in scylladb's
+// test_gsi_updatetable.py (test_gsi_key_type_conflict_on_update, run against
+// DynamoDB). A conflicting definition of an attribute the new index does not
+// use is ignored, as DynamoDB ignores it (paritysuite/dynamodb-conformance#78).
+func redefinedAttribute(d *model.TableDescription, attr string, newKeys []model.KeySchemaElement, existing, given map[string]string) *model.Error {
+	oldKeys := d.KeySchema
+	if !keysUse(oldKeys, attr) {
+		for _, l := range d.LocalSecondaryIndexes {
+			if keysUse(l.KeySchema, attr) {
+				oldKeys = l.KeySchema
+				break
+			}
+		}
+	}
+	if !keysUse(oldKeys, attr) {
+		for _, g := range d.GlobalSecondaryIndexes {
+			if g.IndexStatus != model.StatusDeleting && keysUse(g.KeySchema, attr) {
+				oldKeys = g.KeySchema
+				break
+			}
+		}
+	}
+	newTypes := map[string]string{}
+	for name, typ := range existing {
+		newTypes[name] = typ
+	}
+	for name, typ := range given {
+		newTypes[name] = typ
+	}
+	return model.InvalidParameter("Attributes cannot be redefined. Please check that your attribute has the same type as previously defined. Existing schema: %s New schema: %s",
+		schemaText(oldKeys, existing), schemaText(newKeys, newTypes))
+}
+
+// keysUse reports whether a key schema names attr.
+func keysUse(ks []model.KeySchemaElement, attr string) bool {
+	for _, k := range ks {
+		if k.AttributeName == attr {
+			return true
+		}
+	}
+	return false
+}
+
+// schemaText writes a key schema as DynamoDB's redefinition message does:
+// Schema:[SchemaElement: key{a:S:HASH}, SchemaElement: key{b:N:RANGE}].
+func schemaText(ks []model.KeySchemaElement, types map[string]string) string {
+	parts := make([]string, len(ks))
+	for i, k := range ks {
+		parts[i] = "SchemaElement: key{" + k.AttributeName + ":" + types[k.AttributeName] + ":" + k.KeyType + "}"
+	}
+	return "Schema:[" + strings.Join(parts, ", ") + "]"
 }

@@ -12,8 +12,9 @@ import (
 
 // PutItem creates or replaces an item, optionally under a condition.
 func (e *Engine) PutItem(ctx context.Context, in *model.PutItemInput) (*model.PutItemOutput, error) {
-	if err := e.checkWriteParams(ctx, in.TableName, in.ReturnConsumedCapacity, in.ReturnItemCollectionMetrics,
-		in.ReturnValuesOnConditionCheckFailure, "item", in.Item == nil); err != nil {
+	if err := e.checkWriteParams(ctx, writeParams{table: in.TableName, emptyTable: in.EmptyTableName(),
+		returnCapacity: in.ReturnConsumedCapacity, returnMetrics: in.ReturnItemCollectionMetrics, conditionalOp: in.ConditionalOperator,
+		returnValues: in.ReturnValues, onFailure: in.ReturnValuesOnConditionCheckFailure, member: "item", missing: in.Item == nil}); err != nil {
 		return nil, err
 	}
 	if err := returnValuesPutDelete(in.ReturnValues); err != nil {
@@ -33,6 +34,9 @@ func (e *Engine) PutItem(ctx context.Context, in *model.PutItemInput) (*model.Pu
 	t, merr := e.lookup(in.TableName)
 	if merr != nil {
 		return nil, merr
+	}
+	if err := t.checkKeyPaths(exprs); err != nil {
+		return nil, err
 	}
 	if err := t.validateItemKey(in.Item); err != nil {
 		return nil, err

@@ -14,11 +14,9 @@ func (e *Engine) Query(ctx context.Context, in *model.QueryInput) (*model.QueryO
 	if err := e.checkOpen(ctx); err != nil {
 		return nil, err
 	}
-	if err := validateTableNameParam(in.TableName); err != nil {
-		return nil, err
-	}
 	var c constraints
 	checkReturnCapacity(&c, in.ReturnConsumedCapacity)
+	c.tableName(in.TableName, in.EmptyTableName())
 	checkReadLimit(&c, in.Limit)
 	c.enum(in.ConditionalOperator, "conditionalOperator", "AND", "OR")
 	if err := c.err(); err != nil {
@@ -31,6 +29,19 @@ func (e *Engine) Query(ctx context.Context, in *model.QueryInput) (*model.QueryO
 		return nil, model.Validation("Either the KeyConditions or KeyConditionExpression parameter must be specified in the request.")
 	}
 	consistent := in.ConsistentRead != nil && *in.ConsistentRead
+	params := exprParams{empty: in.EmptyExpressions(), accepted: expr.QueryParams, names: in.ExpressionAttributeNames, values: in.ExpressionAttributeValues,
+		keyCondition: in.KeyConditionExpression, keyConditions: in.KeyConditions,
+		filter: in.FilterExpression, queryFilter: in.QueryFilter, conditionalOp: in.ConditionalOperator,
+		projection: in.ProjectionExpression, attributesToGet: in.AttributesToGet}
+	// What needs no table is checked before the table is looked up.
+	if err := params.prepare(); err != nil {
+		return nil, err
+	}
+	if in.ExclusiveStartKey != nil {
+		if err := model.NormalizeItem(in.ExclusiveStartKey); err != nil {
+			return nil, err
+		}
+	}
 	e.mu.RLock()
 	defer e.mu.RUnlock()
 	t, merr := e.lookup(in.TableName)
@@ -45,10 +56,6 @@ func (e *Engine) Query(ctx context.Context, in *model.QueryInput) (*model.QueryO
 	if rt.ix != nil {
 		schema = indexKeySchema(rt.ix)
 	}
-	params := exprParams{empty: in.EmptyExpressions(), accepted: expr.QueryParams, names: in.ExpressionAttributeNames, values: in.ExpressionAttributeValues,
-		keyCondition: in.KeyConditionExpression, keyConditions: in.KeyConditions,
-		filter: in.FilterExpression, queryFilter: in.QueryFilter, conditionalOp: in.ConditionalOperator,
-		projection: in.ProjectionExpression, attributesToGet: in.AttributesToGet}
 	exprs, err := params.parse(schema)
 	if err != nil {
 		return nil, err
@@ -59,6 +66,9 @@ func (e *Engine) Query(ctx context.Context, in *model.QueryInput) (*model.QueryO
 				return nil, model.Validation("Filter Expression can only contain non-primary key attributes: Primary key attribute: %s", n)
 			}
 		}
+	}
+	if err := t.checkKeyPaths(exprs); err != nil {
+		return nil, err
 	}
 	opts, merr := resolveSelect("Query", in.Select, projectionParam(in.ProjectionExpression, in.AttributesToGet), rt, exprs.projection, exprs.filter)
 	if merr != nil {
@@ -72,18 +82,9 @@ func (e *Engine) Query(ctx context.Context, in *model.QueryInput) (*model.QueryO
 	r := rangeFor(partition, exprs.keyCond.Range)
 	reverse := in.ScanIndexForward != nil && !*in.ScanIndexForward
 	if in.ExclusiveStartKey != nil {
-		if rt.ix == nil && t.rng.name == "" {
-			return nil, model.Validation("The query can return at most one row and cannot be restarted")
-		}
-		start, merr := rt.startKey(in.ExclusiveStartKey)
+		start, merr := queryStart(rt, schema, exprs.keyCond, in.ExclusiveStartKey, partition)
 		if merr != nil {
 			return nil, merr
-		}
-		if !strings.HasPrefix(start, partition) {
-			return nil, model.Validation("The provided starting key is outside query boundaries based on provided conditions")
-		}
-		if rc := exprs.keyCond.Range; rc != nil && !rc.Match(in.ExclusiveStartKey[schema.RangeKey]) {
-			return nil, model.Validation("The provided starting key does not match the range key predicate")
 		}
 		r = afterStart(r, start, reverse)
 	}
@@ -120,4 +121,37 @@ func checkKeyConditionValues(kc *expr.KeyCondition, schema *expr.KeySchema) erro
 		}
 	}
 	return nil
+}
+
+// queryStart checks a Query's ExclusiveStartKey against the key condition
+// and returns its storage key. DynamoDB's answers, as dynalite recorded
+// them: a Query that can return one row at most (a hash-only key, or an
+// equality on the sort key) "cannot be restarted"; with a sort-key condition,
+// a start key outside it "does not match the range key predicate", and one
+// of another partition "can return at most one row"; without one, a start
+// key of another partition is "outside query boundaries".
+func queryStart(rt readTarget, schema *expr.KeySchema, kc *expr.KeyCondition, esk model.Item, partition string) (string, *model.Error) {
+	const oneRow = "The query can return at most one row and cannot be restarted"
+	if schema.RangeKey == "" {
+		return "", model.Validation(oneRow)
+	}
+	start, merr := rt.startKey(esk)
+	if merr != nil {
+		return "", merr
+	}
+	inPartition := strings.HasPrefix(start, partition)
+	rc := kc.Range
+	if rc == nil {
+		if !inPartition {
+			return "", model.Validation("The provided starting key is outside query boundaries based on provided conditions")
+		}
+		return start, nil
+	}
+	if !rc.Match(esk[schema.RangeKey]) {
+		return "", model.Validation("The provided starting key does not match the range key predicate")
+	}
+	if !inPartition || rc.Op == "=" {
+		return "", model.Validation(oneRow)
+	}
+	return start, nil
 }

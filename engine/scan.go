@@ -16,11 +16,9 @@ func (e *Engine) Scan(ctx context.Context, in *model.ScanInput) (*model.ScanOutp
 	if err := e.checkOpen(ctx); err != nil {
 		return nil, err
 	}
-	if err := validateTableNameParam(in.TableName); err != nil {
-		return nil, err
-	}
 	var c constraints
 	checkReturnCapacity(&c, in.ReturnConsumedCapacity)
+	c.tableName(in.TableName, in.EmptyTableName())
 	checkReadLimit(&c, in.Limit)
 	c.enum(in.ConditionalOperator, "conditionalOperator", "AND", "OR")
 	if in.TotalSegments != nil {
@@ -60,6 +58,11 @@ func (e *Engine) Scan(ctx context.Context, in *model.ScanInput) (*model.ScanOutp
 	if err != nil {
 		return nil, err
 	}
+	if in.ExclusiveStartKey != nil {
+		if err := model.NormalizeItem(in.ExclusiveStartKey); err != nil {
+			return nil, err
+		}
+	}
 	e.mu.RLock()
 	defer e.mu.RUnlock()
 	t, merr := e.lookup(in.TableName)
@@ -70,6 +73,9 @@ func (e *Engine) Scan(ctx context.Context, in *model.ScanInput) (*model.ScanOutp
 	if merr != nil {
 		return nil, merr
 	}
+	if err := t.checkKeyPaths(exprs); err != nil {
+		return nil, err
+	}
 	opts, merr := resolveSelect("Scan", in.Select, projectionParam(in.ProjectionExpression, in.AttributesToGet), rt, exprs.projection, exprs.filter)
 	if merr != nil {
 		return nil, merr
@@ -79,6 +85,11 @@ func (e *Engine) Scan(ctx context.Context, in *model.ScanInput) (*model.ScanOutp
 		start, merr := rt.startKey(in.ExclusiveStartKey)
 		if merr != nil {
 			return nil, merr
+		}
+		if total > 1 && (start < r.lo || (r.hi != "" && start >= r.hi)) {
+			// A key of another segment (dynalite's scan tests, recorded
+			// from DynamoDB).
+			return nil, model.Validation("The provided starting key is invalid: Invalid ExclusiveStartKey. Please use ExclusiveStartKey with correct Segment. TotalSegments: %d Segment: %d", total, segment)
 		}
 		r = afterStart(r, start, false)
 	}

@@ -18,6 +18,8 @@ type tableMeta struct {
 	// Violations counts, per GSI created on a table with data, how many
 	// items the backfill skipped (kept for the explorer).
 	StreamLabelSeq uint64 `json:"StreamLabelSeq,omitempty"`
+	// Tags are the table's tags, sorted by key (TagResource).
+	Tags []model.Tag `json:"Tags,omitempty"`
 }
 
 // ttlMeta is a table's time-to-live setting.

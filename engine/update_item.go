@@ -13,11 +13,9 @@ import (
 // UpdateItem edits an item's attributes, creating the item when it does not
 // exist (unless the update only removes), optionally under a condition.
 func (e *Engine) UpdateItem(ctx context.Context, in *model.UpdateItemInput) (*model.UpdateItemOutput, error) {
-	returnValues := func(c *constraints) {
-		c.enum(in.ReturnValues, "returnValues", model.ReturnValuesAllNew, model.ReturnValuesUpdatedOld, model.ReturnValuesAllOld, model.ReturnValuesNone, model.ReturnValuesUpdatedNew)
-	}
-	if err := e.checkWriteParams(ctx, in.TableName, in.ReturnConsumedCapacity, in.ReturnItemCollectionMetrics,
-		in.ReturnValuesOnConditionCheckFailure, "key", in.Key == nil, returnValues); err != nil {
+	if err := e.checkWriteParams(ctx, writeParams{table: in.TableName, emptyTable: in.EmptyTableName(),
+		returnCapacity: in.ReturnConsumedCapacity, returnMetrics: in.ReturnItemCollectionMetrics, conditionalOp: in.ConditionalOperator,
+		returnValues: in.ReturnValues, onFailure: in.ReturnValuesOnConditionCheckFailure, member: "key", missing: in.Key == nil}); err != nil {
 		return nil, err
 	}
 	params := exprParams{empty: in.EmptyExpressions(), accepted: expr.UpdateItemParams, names: in.ExpressionAttributeNames, values: in.ExpressionAttributeValues,
@@ -25,6 +23,9 @@ func (e *Engine) UpdateItem(ctx context.Context, in *model.UpdateItemInput) (*mo
 		update: in.UpdateExpression, attributeUpdates: in.AttributeUpdates, hasUpdates: in.AttributeUpdates != nil}
 	exprs, err := params.parse(nil)
 	if err != nil {
+		return nil, err
+	}
+	if err := model.NormalizeItem(in.Key); err != nil {
 		return nil, err
 	}
 	e.mu.RLock()
@@ -38,6 +39,12 @@ func (e *Engine) UpdateItem(ctx context.Context, in *model.UpdateItemInput) (*mo
 		return nil, merr
 	}
 	if err := t.checkUpdateTouchesKey(exprs); err != nil {
+		return nil, err
+	}
+	if err := t.checkKeyPaths(exprs); err != nil {
+		return nil, err
+	}
+	if err := t.checkStaticIndexKeyTypes(exprs.update); err != nil {
 		return nil, err
 	}
 	w := &itemWrite{key: key}
@@ -60,6 +67,13 @@ func (e *Engine) UpdateItem(ctx context.Context, in *model.UpdateItemInput) (*mo
 			usage.Write = capacity.WriteUnits(w.oldSize)
 			return failedCondition(in.ReturnValuesOnConditionCheckFailure, w.old)
 		}
+		if w.old == nil && exprs.update != nil && !exprs.update.CreatesItem() {
+			// An update made only of REMOVE or DELETE (legacy DELETE too)
+			// does not create the item, and does not run: REMOVE a.b is
+			// no error here.
+			usage.Write = capacity.WriteUnits(0)
+			return nil
+		}
 		base := w.old
 		if base == nil {
 			base = t.keyOf(in.Key)
@@ -69,11 +83,6 @@ func (e *Engine) UpdateItem(ctx context.Context, in *model.UpdateItemInput) (*mo
 			if next, err = exprs.update.Apply(base); err != nil {
 				return err
 			}
-		}
-		if w.old == nil && exprs.update != nil && !exprs.update.CreatesItem() {
-			// An update made only of REMOVE or DELETE does not create the item.
-			usage.Write = capacity.WriteUnits(0)
-			return nil
 		}
 		if w.old != nil {
 			if err := t.checkIndexKeysForUpdate(w.old, next); err != nil {
@@ -139,4 +148,25 @@ func (t *table) checkUpdateTouchesKey(exprs *parsedExprs) error {
 		}
 	}
 	return exprs.update.CheckKeys(tableKeys, indexKeys)
+}
+
+// checkStaticIndexKeyTypes refuses, before the update runs, an action that
+// gives an index key attribute a type other than its declared one whatever
+// the item holds: SET to a value of another type, arithmetic (N) or
+// list_append (L), ADD or DELETE of a set. DynamoDB answers with the typed
+// message of seed 001, as for a SET of a wrong value.
+func (t *table) checkStaticIndexKeyTypes(u *expr.Update) error {
+	if u == nil {
+		return nil
+	}
+	for _, st := range u.StaticTypes() {
+		for _, ix := range t.indexes {
+			for _, ka := range []keyAttr{ix.hash, ix.rng} {
+				if ka.name == st.Attr && ka.typ != st.Type {
+					return model.InvalidParameter("Type mismatch for Index Key %s Expected: %s Actual: %s IndexName: %s", ka.name, ka.typ, st.Type, ix.name)
+				}
+			}
+		}
+	}
+	return nil
 }

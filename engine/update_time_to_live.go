@@ -21,7 +21,7 @@ func (e *Engine) UpdateTimeToLive(ctx context.Context, in *model.UpdateTimeToLiv
 		return nil, err
 	}
 	var c constraints
-	c.name(in.TableName, "tableName", true)
+	c.tableName(in.TableName, in.EmptyTableName())
 	if in.TimeToLiveSpecification == nil {
 		c.add(nil, "timeToLiveSpecification", "Member must not be null")
 	} else {

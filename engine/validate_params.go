@@ -95,10 +95,28 @@ func validateTableNameParam(name string) *model.Error {
 	return nil
 }
 
-// validateControlTableName checks the TableName of a control-plane call.
-func validateControlTableName(name string) *model.Error {
-	var c constraints
+// tableName checks a request's TableName: left out, it is null; sent as
+// "", it is too short (the API Reference's minimum length is 1; DynamoDB
+// answers that the empty value "failed to satisfy constraint: Member must
+// have length greater than or equal to 1", paritysuite/dynamodb-conformance
+// tests/tier3/validation-ordering/updateItem.test.ts); otherwise the pattern
+// and the 3 to 255 characters of a table name.
+func (c *constraints) tableName(name string, emptySent bool) {
+	if name == "" {
+		if emptySent {
+			c.add("", "tableName", "Member must have length greater than or equal to 1")
+			return
+		}
+		c.add(nil, "tableName", "Member must not be null")
+		return
+	}
 	c.name(name, "tableName", true)
+}
+
+// validateControlTableName checks the TableName of a control-plane call.
+func validateControlTableName(name string, emptySent bool) *model.Error {
+	var c constraints
+	c.tableName(name, emptySent)
 	return c.err()
 }
 

@@ -88,6 +88,7 @@ type AttributeValueUpdate struct {
 
 // CreateTableInput is CreateTable's request.
 type CreateTableInput struct {
+	tableNameProbe
 	AttributeDefinitions      []AttributeDefinition  `json:"AttributeDefinitions"`
 	TableName                 string                 `json:"TableName"`
 	KeySchema                 []KeySchemaElement     `json:"KeySchema"`
@@ -98,6 +99,7 @@ type CreateTableInput struct {
 	StreamSpecification       *StreamSpecification   `json:"StreamSpecification,omitempty"`
 	TableClass                string                 `json:"TableClass,omitempty"`
 	DeletionProtectionEnabled *bool                  `json:"DeletionProtectionEnabled,omitempty"`
+	Tags                      []Tag                  `json:"Tags,omitempty"`
 }
 
 // CreateTableOutput is CreateTable's response.
@@ -107,6 +109,7 @@ type CreateTableOutput struct {
 
 // DescribeTableInput is DescribeTable's request.
 type DescribeTableInput struct {
+	tableNameProbe
 	TableName string `json:"TableName"`
 }
 
@@ -129,12 +132,36 @@ type ListTablesOutput struct {
 
 // DeleteTableInput is DeleteTable's request.
 type DeleteTableInput struct {
+	tableNameProbe
 	TableName string `json:"TableName"`
 }
 
-// DeleteTableOutput is DeleteTable's response.
+// DeleteTableOutput is DeleteTable's response. Its TableDescription holds
+// only the members DeleteTable returns (the engine leaves the others zero),
+// and only those go on the wire.
 type DeleteTableOutput struct {
 	TableDescription *TableDescription `json:"TableDescription"`
+}
+
+// MarshalJSON writes the description's DeleteTable members only.
+func (o DeleteTableOutput) MarshalJSON() ([]byte, error) {
+	d := o.TableDescription
+	if d == nil {
+		return []byte(`{"TableDescription":null}`), nil
+	}
+	type deleted struct {
+		TableName             string                            `json:"TableName"`
+		TableStatus           string                            `json:"TableStatus"`
+		TableArn              string                            `json:"TableArn,omitempty"`
+		TableId               string                            `json:"TableId,omitempty"`
+		ProvisionedThroughput *ProvisionedThroughputDescription `json:"ProvisionedThroughput,omitempty"`
+		BillingModeSummary    *BillingModeSummary               `json:"BillingModeSummary,omitempty"`
+		TableSizeBytes        int64                             `json:"TableSizeBytes"`
+		ItemCount             int64                             `json:"ItemCount"`
+	}
+	return json.Marshal(struct {
+		TableDescription deleted `json:"TableDescription"`
+	}{deleted{d.TableName, d.TableStatus, d.TableArn, d.TableId, d.ProvisionedThroughput, d.BillingModeSummary, d.TableSizeBytes, d.ItemCount}})
 }
 
 // GlobalSecondaryIndexUpdate is one entry of UpdateTable's GlobalSecondaryIndexUpdates.
@@ -157,6 +184,7 @@ type DeleteGlobalSecondaryIndex struct {
 
 // UpdateTableInput is UpdateTable's request.
 type UpdateTableInput struct {
+	tableNameProbe
 	TableName                   string                       `json:"TableName"`
 	AttributeDefinitions        []AttributeDefinition        `json:"AttributeDefinitions,omitempty"`
 	BillingMode                 string                       `json:"BillingMode,omitempty"`
@@ -206,10 +234,25 @@ type GetItemInput struct {
 	ReturnConsumedCapacity   string            `json:"ReturnConsumedCapacity,omitempty"`
 }
 
-// GetItemOutput is GetItem's response.
+// GetItemOutput is GetItem's response. Item is nil for a missing item; an
+// existing item whose ProjectionExpression selects nothing is an empty,
+// non-nil Item and goes on the wire as "Item": {}, so a client can tell
+// "exists" from "absent".
 type GetItemOutput struct {
 	Item             Item              `json:"Item,omitempty"`
 	ConsumedCapacity *ConsumedCapacity `json:"ConsumedCapacity,omitempty"`
+}
+
+// MarshalJSON writes Item whenever it is non-nil, even empty.
+func (o GetItemOutput) MarshalJSON() ([]byte, error) {
+	type plain GetItemOutput
+	if o.Item == nil || len(o.Item) > 0 {
+		return json.Marshal(plain(o))
+	}
+	return json.Marshal(struct {
+		Item Item `json:"Item"`
+		plain
+	}{o.Item, plain(o)})
 }
 
 // DeleteItemInput is DeleteItem's request.
@@ -381,6 +424,7 @@ type TimeToLiveSpecification struct {
 
 // UpdateTimeToLiveInput is UpdateTimeToLive's request.
 type UpdateTimeToLiveInput struct {
+	tableNameProbe
 	TableName               string                   `json:"TableName"`
 	TimeToLiveSpecification *TimeToLiveSpecification `json:"TimeToLiveSpecification"`
 }
@@ -392,6 +436,7 @@ type UpdateTimeToLiveOutput struct {
 
 // DescribeTimeToLiveInput is DescribeTimeToLive's request.
 type DescribeTimeToLiveInput struct {
+	tableNameProbe
 	TableName string `json:"TableName"`
 }
 

@@ -30,8 +30,16 @@ func emptyExpressions(body []byte) []string {
 	return out
 }
 
-// emptyExprs records the expression parameters a decoded request sent as "".
-type emptyExprs struct{ names []string }
+// emptyExprs records the expression parameters a decoded request sent as "",
+// and whether it sent TableName as "".
+type emptyExprs struct {
+	names          []string
+	emptyTableName bool
+}
+
+// EmptyTableName reports whether the request sent TableName as "" (as
+// opposed to leaving it out).
+func (e emptyExprs) EmptyTableName() bool { return e.emptyTableName }
 
 // EmptyExpressions returns the expression parameters that were sent as
 // empty strings (only known for requests decoded from JSON).
@@ -44,6 +52,7 @@ func (in *PutItemInput) UnmarshalJSON(b []byte) error {
 		return err
 	}
 	in.emptyExprs.names = emptyExpressions(b)
+	in.emptyExprs.emptyTableName = sentEmpty(b, "TableName")
 	return nil
 }
 
@@ -54,6 +63,7 @@ func (in *DeleteItemInput) UnmarshalJSON(b []byte) error {
 		return err
 	}
 	in.emptyExprs.names = emptyExpressions(b)
+	in.emptyExprs.emptyTableName = sentEmpty(b, "TableName")
 	return nil
 }
 
@@ -64,6 +74,7 @@ func (in *UpdateItemInput) UnmarshalJSON(b []byte) error {
 		return err
 	}
 	in.emptyExprs.names = emptyExpressions(b)
+	in.emptyExprs.emptyTableName = sentEmpty(b, "TableName")
 	return nil
 }
 
@@ -74,6 +85,7 @@ func (in *GetItemInput) UnmarshalJSON(b []byte) error {
 		return err
 	}
 	in.emptyExprs.names = emptyExpressions(b)
+	in.emptyExprs.emptyTableName = sentEmpty(b, "TableName")
 	return nil
 }
 
@@ -84,6 +96,7 @@ func (in *QueryInput) UnmarshalJSON(b []byte) error {
 		return err
 	}
 	in.emptyExprs.names = emptyExpressions(b)
+	in.emptyExprs.emptyTableName = sentEmpty(b, "TableName")
 	return nil
 }
 
@@ -94,5 +107,6 @@ func (in *ScanInput) UnmarshalJSON(b []byte) error {
 		return err
 	}
 	in.emptyExprs.names = emptyExpressions(b)
+	in.emptyExprs.emptyTableName = sentEmpty(b, "TableName")
 	return nil
 }

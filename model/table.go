@@ -27,6 +27,8 @@ const (
 type AttributeDefinition struct {
 	AttributeName string `json:"AttributeName"`
 	AttributeType string `json:"AttributeType"`
+	// emptyName and emptyType are set when a decoded request sent them as "".
+	emptyName, emptyType bool
 }
 
 // KeySchemaElement is one part of a primary or index key.

@@ -73,18 +73,22 @@ func tableRates(onDemand bool, rcu, wcu int64) (int64, int64) {
 }
 
 // setBuckets creates (fresh) or retunes a read and write bucket pair.
-// Provisioned buckets keep BurstSeconds of unused capacity and start with one
-// second of it: a new table has its provisioned rate but no stored burst yet
-// (the DG's burst is built from *unused* capacity). On-demand buckets are the
-// per-second table limit: they keep one second and start full.
+// Provisioned buckets keep BurstSeconds of unused capacity and start full:
+// no AWS source says burst capacity starts empty, AWS's sample-data steps
+// (create a 10/5 table, then batch-write-item the sample file) promise
+// {"UnprocessedItems": {}}, and AWS's published workshop output shows a new
+// 5 WCU table absorbing 100 sequential writes in under a second. Partition
+// limits (3,000 RCU / 1,000 WCU a second) still apply from the first second.
+// On-demand buckets are the per-second table limit: they keep one second and
+// start full.
 func setBuckets(r, w *bucket, onDemand bool, rcu, wcu int64, fresh bool, now int64) {
 	keep := int64(BurstSeconds)
 	if onDemand {
 		keep = 1
 	}
 	if fresh {
-		*r = newBucket(rcu, keep, 1, now)
-		*w = newBucket(wcu, keep, 1, now)
+		*r = newBucket(rcu, keep, keep, now)
+		*w = newBucket(wcu, keep, keep, now)
 		return
 	}
 	r.retune(rcu, keep, now)

@@ -11,9 +11,10 @@
 // Token buckets. Every provisioned table has a read and a write bucket, and
 // every GSI its own pair, refilled continuously at the provisioned rate.
 // Burst: a bucket keeps up to BurstSeconds (300 s) of unused capacity (DG:
-// "up to 5 minutes of unused read and write capacity"). A new table starts
-// with one second of capacity and no stored burst, since burst is built from
-// unused capacity; a table idle for 300 s holds 300 × its rate.
+// "up to 5 minutes of unused read and write capacity"). A new table or GSI
+// starts with its buckets full (300 × its rate), as DynamoDB behaves: AWS's
+// own sample-data steps batch-write a fresh 10/5 table at full speed with
+// nothing unprocessed. The per-partition limits below apply from the start.
 //
 // Admission with debt. A request is admitted while every bucket it needs
 // holds more than zero tokens; its exact units, known only after it ran, are

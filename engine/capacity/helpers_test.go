@@ -77,3 +77,23 @@ func wantErr(t *testing.T, err *model.Error, code, msg string) {
 		t.Fatalf("got %s: %q, want %s: %q", err.Code, err.Message, code, msg)
 	}
 }
+
+// leaveOneSecond spends the stored burst of a new table and of its GSIs,
+// leaving each bucket one second of its rate: the state the tests of debt,
+// back-pressure and levels start from (a new table itself starts full).
+func leaveOneSecond(m *Meter, table string) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	now, _ := m.now()
+	t := m.tables[table]
+	buckets := []*bucket{&t.read, &t.write}
+	for _, ix := range t.indexes {
+		if ix.buckets {
+			buckets = append(buckets, &ix.read, &ix.write)
+		}
+	}
+	for _, b := range buckets {
+		b.refill(now)
+		b.tokens = min(b.tokens, b.rate*nano)
+	}
+}

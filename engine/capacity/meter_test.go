@@ -81,13 +81,14 @@ func TestAdmissionWithDebt(t *testing.T) {
 	m := NewMeter(clk, MeterOptions{})
 	m.Configure("T", provisioned(10, 10))
 	h := keyHash("pk")
+	leaveOneSecond(m, "T")
 	steps := []struct {
 		name    string
 		advance time.Duration
 		charge  float64 // charged when admitted
 		admit   bool
 	}{
-		{"a new table has one second of capacity", 0, 25, true}, // 10 − 25 = −15
+		{"one second of capacity left", 0, 25, true}, // 10 − 25 = −15
 		{"debt throttles", 0, 0, false},
 		{"1 s pays 10 of 15", time.Second, 0, false},
 		{"1.5 s: level exactly 0 still throttles", 500 * time.Millisecond, 0, false},
@@ -186,6 +187,7 @@ func TestGSIBackPressure(t *testing.T) {
 	cfg := provisioned(100, 100)
 	cfg.GSIs = map[string]Throughput{"ByStatus": {RCU: 2, WCU: 5}}
 	m.Configure("Orders", cfg)
+	leaveOneSecond(m, "Orders")
 	h := keyHash("order#1")
 	gsiWrite := func() *Usage {
 		u := writeUsage("Orders", 1)
@@ -240,6 +242,7 @@ func TestLSIUnitsCountAgainstTable(t *testing.T) {
 	cfg := provisioned(10, 10)
 	cfg.LSIs = []string{"LastPostIndex"}
 	m.Configure("Thread", cfg)
+	leaveOneSecond(m, "Thread")
 	u := &Usage{Table: "Thread", Read: 4} // 4 table fetches
 	u.AddIndex("LastPostIndex", false, 1, 0)
 	m.Charge("Thread", 0, u)
@@ -298,6 +301,7 @@ func TestThrottlingSwitch(t *testing.T) {
 	clk := newFakeClock()
 	m := NewMeter(clk, MeterOptions{DisableThrottling: true})
 	m.Configure("T", provisioned(10, 10))
+	leaveOneSecond(m, "T")
 	for k := 0; k < 100; k++ {
 		if err := write(m, "T", 0, 1); err != nil {
 			t.Fatalf("throttled with throttling off: %v", err)
@@ -332,6 +336,7 @@ func TestConfigureUpdates(t *testing.T) {
 	cfg := provisioned(10, 10)
 	cfg.GSIs = map[string]Throughput{"G": {RCU: 1, WCU: 1}}
 	m.Configure("T", cfg)
+	leaveOneSecond(m, "T")
 	m.Charge("T", 0, writeUsage("T", 4))    // 6 left
 	clk.Advance(time.Second)                // 16
 	m.Configure("T", provisioned(10, 5000)) // needs 6 partitions: 1 doubles to 8
@@ -378,6 +383,7 @@ func TestExplain(t *testing.T) {
 	cfg.GSIs = map[string]Throughput{"G": {RCU: 5, WCU: 5}}
 	cfg.LSIs = []string{"L"}
 	m.Configure("Votes", cfg)
+	leaveOneSecond(m, "Votes")
 	m.Charge("Votes", 0, writeUsage("Votes", 3))
 	got := m.Explain("Votes")
 	for _, want := range []string{
@@ -393,4 +399,51 @@ func TestExplain(t *testing.T) {
 			t.Errorf("Explain lacks %q:\n%s", want, got)
 		}
 	}
+}
+
+// A new provisioned table, and a GSI added later, start with their buckets
+// full (300 s of their rate); the partition limit still applies at once.
+func TestNewBucketsStartFull(t *testing.T) {
+	clk := newFakeClock()
+	m := NewMeter(clk, MeterOptions{})
+	m.Configure("Thread", provisioned(10, 5))
+	snap := m.Series("Thread", t0)
+	if snap.ReadLevel != 3000 || snap.WriteLevel != 1500 {
+		t.Fatalf("new table levels %v RCU, %v WCU; want 3000 and 1500", snap.ReadLevel, snap.WriteLevel)
+	}
+	// The table's one partition takes 1,000 WCU a second: 1,000 writes now,
+	// 500 more a second later (plus the 5 earned meanwhile).
+	h := keyHash("S3")
+	for _, n := range []int{1000, 505} {
+		for i := 0; i < n; i++ {
+			if err := write(m, "Thread", h, 1); err != nil {
+				t.Fatalf("write %d of %d: %v", i+1, n, err)
+			}
+		}
+		wantErr(t, write(m, "Thread", h, 1), model.ErrProvisionedThroughput, MsgTableThroughput)
+		clk.Advance(time.Second)
+	}
+
+	// A GSI added by UpdateTable starts full too; the table keeps its level.
+	cfg := provisioned(10, 5)
+	cfg.GSIs = map[string]Throughput{"ByDate": {RCU: 4, WCU: 2}}
+	m.Configure("Thread", cfg)
+	snap = m.Series("Thread", t0)
+	if ix := snap.Indexes[0]; ix.ReadLevel != 1200 || ix.WriteLevel != 600 {
+		t.Fatalf("new GSI levels %v RCU, %v WCU; want 1200 and 600", ix.ReadLevel, ix.WriteLevel)
+	}
+	if snap.WriteLevel != 5 { // 1 s since it was emptied
+		t.Fatalf("table write level %v after reconfiguring, want 5", snap.WriteLevel)
+	}
+
+	// One key of a 10,000 WCU table: 1,000 writes pass in a second, the next
+	// throttles at the partition although the table holds 3,000,000.
+	m.Configure("Votes", provisioned(10, 10000))
+	hot := keyHash("Zoe")
+	for i := 0; i < PartitionWCU; i++ {
+		if err := write(m, "Votes", hot, 1); err != nil {
+			t.Fatalf("hot write %d: %v", i+1, err)
+		}
+	}
+	wantErr(t, write(m, "Votes", hot, 1), model.ErrProvisionedThroughput, MsgTableThroughput)
 }

@@ -14,6 +14,8 @@ func TestMetricsExact(t *testing.T) {
 	cfg.LSIs = []string{"L"}
 	m.Configure("T", cfg)
 	m.Configure("Tiny", provisioned(1, 1))
+	leaveOneSecond(m, "T")
+	leaveOneSecond(m, "Tiny")
 	h := keyHash("pk#1")
 	p := PartitionOf(h, 1)
 

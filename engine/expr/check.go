@@ -35,9 +35,14 @@ func (p *parser) checkCondition(n *node) {
 		if n.args[0].kind == nPath && n.args[1].kind == nPath && n.args[0].path.equal(n.args[1].path) {
 			p.record(catDistinct, msgNotDistinct(n.op, n.args[0].path))
 		}
+		if n.op != "=" && n.op != "<>" {
+			p.checkOrderedOperands(n.op, n.args)
+		}
 	case nBetween:
 		p.checkOperands(n.args)
-		p.checkBetween(n.args[1], n.args[2])
+		if p.checkOrderedOperands("BETWEEN", n.args) {
+			p.checkBetween(n.args[1], n.args[2])
+		}
 	case nIn:
 		p.checkOperands(n.args)
 		if len(n.args)-1 > maxInOperands {
@@ -46,6 +51,26 @@ func (p *parser) checkCondition(n *node) {
 	case nFunc:
 		p.checkFunc(n, posCondition)
 	}
+}
+
+// checkOrderedOperands refuses a constant operand of < <= > >= or BETWEEN
+// that has no order (a list, map, set, BOOL or NULL): DynamoDB answers a
+// ValidationException rather than a false comparison (scylladb
+// test_condition_expression.py, run against DynamoDB). It reports whether
+// every constant operand is a string, number or binary.
+func (p *parser) checkOrderedOperands(op string, args []*node) bool {
+	for _, a := range args {
+		if a.kind != nValue {
+			continue
+		}
+		switch t := a.val.Type; t {
+		case model.TypeS, model.TypeN, model.TypeB:
+		default:
+			p.record(catFunction, msgOperandType(op, t.String()))
+			return false
+		}
+	}
+	return true
 }
 
 // checkOperands checks the operands of a comparator, BETWEEN or IN.

@@ -45,10 +45,6 @@ func TestConditionEval(t *testing.T) {
 		{"str <> :n", true},
 		{"num < :s", false},
 		{"num > :s", false},
-		{"bool < :t", false},
-		{"bool <= :t", false},
-		{"ss < :ss", false},
-		{"l < :l", false},
 		{"num BETWEEN :a AND :z", false},
 		{"str IN (:n, :t)", false},
 		// Missing attributes: false except <> (true).
@@ -171,7 +167,6 @@ func TestConditionEval(t *testing.T) {
 		{"m.#a = :x", true},
 		{"m . b . c = :n", false},
 		{"lst [ 1 ] = :one", true},
-		{"_under = :x", false},
 		{"attribute_exists(#pk) AND #s = :active AND price BETWEEN :lo AND :hi", true},
 	}
 	item := sampleItem()
@@ -216,6 +211,16 @@ func TestConditionErrors(t *testing.T) {
 	}{
 		{"", "The expression can not be empty;"},
 		{"  \t", "The expression can not be empty;"},
+		// A constant with no order beside < <= > >= or BETWEEN.
+		{"bool < :t", "Incorrect operand type for operator or function; operator or function: <, operand type: BOOL"},
+		{"bool <= :t", "Incorrect operand type for operator or function; operator or function: <=, operand type: BOOL"},
+		{"ss > :ss", "Incorrect operand type for operator or function; operator or function: >, operand type: SS"},
+		{":l >= lst", "Incorrect operand type for operator or function; operator or function: >=, operand type: L"},
+		{"num BETWEEN :s AND :l", "Incorrect operand type for operator or function; operator or function: BETWEEN, operand type: L"},
+		{"num BETWEEN :m AND :s", "Incorrect operand type for operator or function; operator or function: BETWEEN, operand type: M"},
+		{"a < :null", "Incorrect operand type for operator or function; operator or function: <, operand type: NULL"},
+		// A name must start with a letter unless it is a #placeholder.
+		{"_under = :x", `Syntax error; token: "_", near: "_under"`},
 		{long, "Expression size has exceeded the maximum allowed size;"},
 		// Syntax errors: the bad token, with the previous and next tokens.
 		{"foo", `Syntax error; token: "<EOF>", near: "foo"`},

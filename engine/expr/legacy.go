@@ -10,8 +10,10 @@ var legacyOps = map[string]struct {
 	args  int
 	types []model.Type
 }{
-	"EQ":           {1, []model.Type{model.TypeS, model.TypeN, model.TypeB, model.TypeSS, model.TypeNS, model.TypeBS}},
-	"NE":           {1, []model.Type{model.TypeS, model.TypeN, model.TypeB, model.TypeSS, model.TypeNS, model.TypeBS}},
+	// EQ and NE take every type, lists and maps included (API Reference,
+	// Condition; scylladb test_query_filter.py, run against DynamoDB).
+	"EQ":           {1, allTypes},
+	"NE":           {1, allTypes},
 	"LE":           {1, []model.Type{model.TypeS, model.TypeN, model.TypeB}},
 	"LT":           {1, []model.Type{model.TypeS, model.TypeN, model.TypeB}},
 	"GE":           {1, []model.Type{model.TypeS, model.TypeN, model.TypeB}},
@@ -25,6 +27,10 @@ var legacyOps = map[string]struct {
 	"BETWEEN":      {2, []model.Type{model.TypeS, model.TypeN, model.TypeB}},
 }
 
+// allTypes are all the AttributeValue types.
+var allTypes = []model.Type{model.TypeS, model.TypeN, model.TypeB, model.TypeBOOL, model.TypeNULL,
+	model.TypeL, model.TypeM, model.TypeSS, model.TypeNS, model.TypeBS}
+
 // legacyOpEnum is the enum DynamoDB lists when ComparisonOperator is
 // unknown.
 const legacyOpEnum = "[IN, NULL, BETWEEN, LT, NOT_CONTAINS, EQ, GT, NOT_NULL, NE, LE, BEGINS_WITH, GE, CONTAINS]"
@@ -35,8 +41,15 @@ var legacyComparators = map[string]string{"EQ": "=", "NE": "<>", "LT": "<", "LE"
 // legacyKeyOps maps the legacy operators a key condition can use.
 var legacyKeyOps = map[string]string{"EQ": "=", "LT": "<", "LE": "<=", "GT": ">", "GE": ">=", "BEGINS_WITH": "begins_with", "BETWEEN": "BETWEEN"}
 
-// checkLegacyOp validates one ComparisonOperator and its values.
+// checkLegacyOp validates one ComparisonOperator and its values, which it
+// normalises in place (canonical numbers; DynamoDB's errors for a bad value
+// such as an empty set come first).
 func checkLegacyOp(op string, values []model.AttributeValue) error {
+	for i := range values {
+		if err := model.NormalizeValue(&values[i]); err != nil {
+			return err
+		}
+	}
 	spec, ok := legacyOps[op]
 	if !ok {
 		return validation("1 validation error detected: Value '" + op +
@@ -176,7 +189,11 @@ func FromExpected(exp map[string]model.ExpectedAttributeValue, conditionalOperat
 			case !exists && e.Value != nil:
 				return nil, invalidValue("Value cannot be used when Exists is false for Attribute: " + attr)
 			case exists:
-				nodes = append(nodes, legacyNode(attr, "EQ", []model.AttributeValue{*e.Value}))
+				v := *e.Value
+				if err := model.NormalizeValue(&v); err != nil {
+					return nil, err
+				}
+				nodes = append(nodes, legacyNode(attr, "EQ", []model.AttributeValue{v}))
 			default:
 				nodes = append(nodes, legacyNode(attr, "NULL", nil))
 			}
@@ -240,6 +257,15 @@ func FromAttributeUpdates(updates map[string]model.AttributeValueUpdate) (*Updat
 		default:
 			return nil, validation("1 validation error detected: Value '" + upd.Action + "' at 'attributeUpdates." + attr +
 				".member.action' failed to satisfy constraint: Member must satisfy enum value set: [ADD, PUT, DELETE]")
+		}
+		if upd.Value != nil {
+			// An empty set, a bad number …: the value's own error first
+			// (dynalite's updateItem validation, recorded from DynamoDB).
+			v := *upd.Value
+			if err := model.NormalizeValue(&v); err != nil {
+				return nil, err
+			}
+			upd.Value = &v
 		}
 		if upd.Value == nil && action != "DELETE" {
 			return nil, invalidValue("Only DELETE action is allowed when no attribute value is specified")

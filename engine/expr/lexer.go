@@ -10,7 +10,7 @@ type tokKind uint8
 
 const (
 	tEOF    tokKind = iota
-	tIdent          // name: [A-Za-z_][A-Za-z0-9_]*
+	tIdent          // name: [A-Za-z][A-Za-z0-9_]*
 	tName           // #placeholder
 	tValue          // :placeholder
 	tNumber         // [0-9]+ (list indexes)
@@ -44,9 +44,11 @@ func (t token) isComparator() bool { return t.kind >= tEq && t.kind <= tGe }
 // is reports whether the token is the identifier kw in any case.
 func (t token) is(kw string) bool { return t.kind == tIdent && strings.EqualFold(t.text, kw) }
 
-func isIdentStart(c byte) bool { return c == '_' || ('a' <= c && c <= 'z') || ('A' <= c && c <= 'Z') }
+// A name starts with a letter: an unquoted _a is a syntax error, as in
+// DynamoDB's grammar ([a-zA-Z][a-zA-Z0-9_]*; dynalite's parsers agree).
+func isIdentStart(c byte) bool { return ('a' <= c && c <= 'z') || ('A' <= c && c <= 'Z') }
 func isDigit(c byte) bool      { return '0' <= c && c <= '9' }
-func isIdentPart(c byte) bool  { return isIdentStart(c) || isDigit(c) }
+func isIdentPart(c byte) bool  { return isIdentStart(c) || isDigit(c) || c == '_' }
 func isSpace(c byte) bool      { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
 // lex splits src into tokens, ending with a tEOF token. It never fails:

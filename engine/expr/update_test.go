@@ -378,13 +378,25 @@ func TestCreatesItem(t *testing.T) {
 			t.Errorf("%s: CreatesItem = %v", expr, got)
 		}
 	}
-	for _, m := range []map[string]model.AttributeValueUpdate{nil, {"a": {Action: "DELETE"}}} {
-		u, err := FromAttributeUpdates(m)
+	ss := SS("x")
+	for _, tc := range []struct {
+		m    map[string]model.AttributeValueUpdate
+		want bool
+	}{
+		{nil, true},
+		{map[string]model.AttributeValueUpdate{}, true},
+		{map[string]model.AttributeValueUpdate{"a": {Action: "PUT", Value: &ss}}, true},
+		{map[string]model.AttributeValueUpdate{"a": {Action: "ADD", Value: &ss}}, true},
+		{map[string]model.AttributeValueUpdate{"a": {Action: "DELETE"}}, false},
+		{map[string]model.AttributeValueUpdate{"a": {Action: "DELETE", Value: &ss}}, false},
+		{map[string]model.AttributeValueUpdate{"a": {Action: "DELETE"}, "b": {Action: "PUT", Value: &ss}}, true},
+	} {
+		u, err := FromAttributeUpdates(tc.m)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !u.CreatesItem() {
-			t.Errorf("legacy %v: CreatesItem = false", m)
+		if got := u.CreatesItem(); got != tc.want {
+			t.Errorf("legacy %v: CreatesItem = %v", tc.m, got)
 		}
 	}
 }

@@ -25,6 +25,18 @@ func optStr(s string) *string {
 	return aws.String(s)
 }
 
+// named is a request that knows whether it carried TableName as "".
+type named interface{ EmptyTableName() bool }
+
+// tableName sends TableName: set, or "" when the request carried it so (a
+// length error), else absent (the null error), as the model tells them.
+func tableName(name string, in named) *string {
+	if name != "" || in.EmptyTableName() {
+		return &name
+	}
+	return nil
+}
+
 // deref reads an optional string.
 func deref(s *string) string {
 	if s == nil {
@@ -57,7 +69,13 @@ func toAttributeDefinitions(ads []model.AttributeDefinition) []types.AttributeDe
 	}
 	out := make([]types.AttributeDefinition, len(ads))
 	for i, ad := range ads {
-		out[i] = types.AttributeDefinition{AttributeName: str(ad.AttributeName), AttributeType: types.ScalarAttributeType(ad.AttributeType)}
+		// An empty name goes out as "" only when the request carried it so;
+		// otherwise it was left out (null). The type is an enum: the SDK
+		// leaves an empty one out, so "" cannot be told from null on the wire.
+		out[i] = types.AttributeDefinition{AttributeType: types.ScalarAttributeType(ad.AttributeType)}
+		if ad.AttributeName != "" || ad.EmptyName() {
+			out[i].AttributeName = aws.String(ad.AttributeName)
+		}
 	}
 	return out
 }

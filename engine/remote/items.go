@@ -108,7 +108,7 @@ func (b *Backend) PutItem(ctx context.Context, in *model.PutItemInput) (*model.P
 		return nil, err
 	}
 	out, err := b.ddb.PutItem(ctx, &dynamodb.PutItemInput{
-		TableName:                           str(in.TableName),
+		TableName:                           tableName(in.TableName, in),
 		Item:                                item,
 		ConditionExpression:                 expr(in.ConditionExpression, "ConditionExpression", in),
 		ExpressionAttributeNames:            in.ExpressionAttributeNames,
@@ -141,7 +141,7 @@ func (b *Backend) GetItem(ctx context.Context, in *model.GetItemInput) (*model.G
 		return nil, err
 	}
 	out, err := b.ddb.GetItem(ctx, &dynamodb.GetItemInput{
-		TableName:                str(in.TableName),
+		TableName:                tableName(in.TableName, in),
 		Key:                      key,
 		ConsistentRead:           in.ConsistentRead,
 		ProjectionExpression:     expr(in.ProjectionExpression, "ProjectionExpression", in),
@@ -178,7 +178,7 @@ func (b *Backend) DeleteItem(ctx context.Context, in *model.DeleteItemInput) (*m
 		return nil, err
 	}
 	out, err := b.ddb.DeleteItem(ctx, &dynamodb.DeleteItemInput{
-		TableName:                           str(in.TableName),
+		TableName:                           tableName(in.TableName, in),
 		Key:                                 key,
 		ConditionExpression:                 expr(in.ConditionExpression, "ConditionExpression", in),
 		ExpressionAttributeNames:            in.ExpressionAttributeNames,
@@ -226,7 +226,7 @@ func (b *Backend) UpdateItem(ctx context.Context, in *model.UpdateItemInput) (*m
 		return nil, err
 	}
 	out, err := b.ddb.UpdateItem(ctx, &dynamodb.UpdateItemInput{
-		TableName:                           str(in.TableName),
+		TableName:                           tableName(in.TableName, in),
 		Key:                                 key,
 		UpdateExpression:                    expr(in.UpdateExpression, "UpdateExpression", in),
 		ConditionExpression:                 expr(in.ConditionExpression, "ConditionExpression", in),

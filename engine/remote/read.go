@@ -33,7 +33,7 @@ func (b *Backend) Query(ctx context.Context, in *model.QueryInput) (*model.Query
 		return nil, err
 	}
 	out, err := b.ddb.Query(ctx, &dynamodb.QueryInput{
-		TableName:                 str(in.TableName),
+		TableName:                 tableName(in.TableName, in),
 		IndexName:                 optStr(in.IndexName),
 		Select:                    types.Select(in.Select),
 		AttributesToGet:           in.AttributesToGet,
@@ -80,7 +80,7 @@ func (b *Backend) Scan(ctx context.Context, in *model.ScanInput) (*model.ScanOut
 		return nil, err
 	}
 	out, err := b.ddb.Scan(ctx, &dynamodb.ScanInput{
-		TableName:                 str(in.TableName),
+		TableName:                 tableName(in.TableName, in),
 		IndexName:                 optStr(in.IndexName),
 		AttributesToGet:           in.AttributesToGet,
 		Limit:                     in.Limit,

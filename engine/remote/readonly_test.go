@@ -57,6 +57,16 @@ func TestReadOnlyRefusesEveryWrite(t *testing.T) {
 				TimeToLiveSpecification: &model.TimeToLiveSpecification{Enabled: true, AttributeName: "exp"}})
 			return err
 		}},
+		{"TagResource", func() error {
+			_, err := tw.ro.TagResource(ctx, &model.TagResourceInput{ResourceArn: ptr("arn:aws:dynamodb:us-east-1:000000000000:table/Plain"),
+				Tags: []model.Tag{{Key: "k", Value: "v"}}})
+			return err
+		}},
+		{"UntagResource", func() error {
+			_, err := tw.ro.UntagResource(ctx, &model.UntagResourceInput{ResourceArn: ptr("arn:aws:dynamodb:us-east-1:000000000000:table/Plain"),
+				TagKeys: []string{"k"}})
+			return err
+		}},
 	}
 	for _, w := range writes {
 		t.Run(w.name, func(t *testing.T) {

@@ -25,6 +25,9 @@ func decoded[T any](t *testing.T, js string) *T {
 	if err := json.Unmarshal([]byte(js), &v); err != nil {
 		t.Fatal(err)
 	}
+	if n, ok := any(&v).(model.EmptyNoter); ok {
+		n.NoteEmpty([]byte(js))
+	}
 	return &v
 }
 
@@ -97,6 +100,20 @@ func TestEveryActionLikeTheEngine(t *testing.T) {
 		{name: "CreateTable without a table name", wantErr: model.ErrValidation, call: func(ctx context.Context, api engine.API) (any, error) {
 			in := plainTable()
 			in.TableName = ""
+			return api.CreateTable(ctx, in)
+		}},
+		{name: "CreateTable with an empty table name", wantErr: model.ErrValidation, call: func(ctx context.Context, api engine.API) (any, error) {
+			return api.CreateTable(ctx, decoded[model.CreateTableInput](t, `{"TableName":"","BillingMode":"PAY_PER_REQUEST",
+				"AttributeDefinitions":[{"AttributeName":"id","AttributeType":"S"}],"KeySchema":[{"AttributeName":"id","KeyType":"HASH"}]}`))
+		}},
+		{name: "CreateTable with an empty attribute name", wantErr: model.ErrValidation, call: func(ctx context.Context, api engine.API) (any, error) {
+			return api.CreateTable(ctx, decoded[model.CreateTableInput](t, `{"TableName":"Bad","BillingMode":"PAY_PER_REQUEST",
+				"AttributeDefinitions":[{"AttributeName":"","AttributeType":"S"}],"KeySchema":[{"AttributeName":"id","KeyType":"HASH"}]}`))
+		}},
+		{name: "CreateTable with tags", call: func(ctx context.Context, api engine.API) (any, error) {
+			in := plainTable()
+			in.TableName = "Tagged"
+			in.Tags = []model.Tag{{Key: "team", Value: "orders"}, {Key: "empty", Value: ""}}
 			return api.CreateTable(ctx, in)
 		}},
 		{name: "ListTables, one per page", call: func(ctx context.Context, api engine.API) (any, error) {
@@ -281,7 +298,7 @@ func TestEveryActionLikeTheEngine(t *testing.T) {
 			var pages []any
 			for seg := range int32(2) {
 				in := &model.ScanInput{TableName: "Orders", Segment: ptr(seg), TotalSegments: ptr(int32(2)), Limit: ptr(int32(2)),
-					ScanFilter:          map[string]model.Condition{"n": {ComparisonOperator: "NOT_NULL"}},
+					ScanFilter:          map[string]model.Condition{"n": {ComparisonOperator: "NOT_NULL"}, "t": {ComparisonOperator: "NOT_NULL"}},
 					ConditionalOperator: "AND", ReturnConsumedCapacity: model.ReturnCapacityIndexes}
 				for range 5 {
 					out, err := api.Scan(ctx, in)
@@ -359,6 +376,27 @@ func TestEveryActionLikeTheEngine(t *testing.T) {
 		}},
 		{name: "UpdateTable: billing mode and deletion protection", call: func(ctx context.Context, api engine.API) (any, error) {
 			return api.UpdateTable(ctx, &model.UpdateTableInput{TableName: "Plain", DeletionProtectionEnabled: ptr(true)})
+		}},
+		{name: "Tags: add, list, remove", call: func(ctx context.Context, api engine.API) (any, error) {
+			arn := "arn:aws:dynamodb:us-east-1:000000000000:table/Tagged"
+			if _, err := api.TagResource(ctx, &model.TagResourceInput{ResourceArn: &arn, Tags: []model.Tag{{Key: "env", Value: "test"}}}); err != nil {
+				return nil, err
+			}
+			if _, err := api.UntagResource(ctx, &model.UntagResourceInput{ResourceArn: &arn, TagKeys: []string{"team"}}); err != nil {
+				return nil, err
+			}
+			return api.ListTagsOfResource(ctx, &model.ListTagsOfResourceInput{ResourceArn: &arn})
+		}},
+		{name: "Tags: a tag without a value", wantErr: model.ErrValidation, call: func(ctx context.Context, api engine.API) (any, error) {
+			return api.TagResource(ctx, decoded[model.TagResourceInput](t,
+				`{"ResourceArn":"arn:aws:dynamodb:us-east-1:000000000000:table/Tagged","Tags":[{"Key":"k"}]}`))
+		}},
+		{name: "Tags: no ARN", wantErr: model.ErrValidation, call: func(ctx context.Context, api engine.API) (any, error) {
+			return api.ListTagsOfResource(ctx, &model.ListTagsOfResourceInput{})
+		}},
+		{name: "Tags: a table that is not there", wantErr: model.ErrResourceNotFound, call: func(ctx context.Context, api engine.API) (any, error) {
+			arn := "arn:aws:dynamodb:us-east-1:000000000000:table/Nope"
+			return api.ListTagsOfResource(ctx, &model.ListTagsOfResourceInput{ResourceArn: &arn})
 		}},
 		{name: "UpdateTimeToLive on", call: func(ctx context.Context, api engine.API) (any, error) {
 			return api.UpdateTimeToLive(ctx, &model.UpdateTimeToLiveInput{TableName: "Orders",

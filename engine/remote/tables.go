@@ -19,7 +19,7 @@ func (b *Backend) CreateTable(ctx context.Context, in *model.CreateTableInput) (
 	}
 	out, err := b.ddb.CreateTable(ctx, &dynamodb.CreateTableInput{
 		AttributeDefinitions:      toAttributeDefinitions(in.AttributeDefinitions),
-		TableName:                 str(in.TableName),
+		TableName:                 tableName(in.TableName, in),
 		KeySchema:                 toKeySchema(in.KeySchema),
 		LocalSecondaryIndexes:     toLSIs(in.LocalSecondaryIndexes),
 		GlobalSecondaryIndexes:    toGSIs(in.GlobalSecondaryIndexes),
@@ -28,6 +28,7 @@ func (b *Backend) CreateTable(ctx context.Context, in *model.CreateTableInput) (
 		StreamSpecification:       toStreamSpecification(in.StreamSpecification),
 		TableClass:                types.TableClass(in.TableClass),
 		DeletionProtectionEnabled: in.DeletionProtectionEnabled,
+		Tags:                      toTags(in.Tags),
 	})
 	if err != nil {
 		return nil, b.asError(err)
@@ -39,7 +40,7 @@ func (b *Backend) CreateTable(ctx context.Context, in *model.CreateTableInput) (
 // indexes' counts are DynamoDB's approximate ones (refreshed about every
 // six hours on AWS).
 func (b *Backend) DescribeTable(ctx context.Context, in *model.DescribeTableInput) (*model.DescribeTableOutput, error) {
-	out, err := b.ddb.DescribeTable(ctx, &dynamodb.DescribeTableInput{TableName: str(in.TableName)})
+	out, err := b.ddb.DescribeTable(ctx, &dynamodb.DescribeTableInput{TableName: tableName(in.TableName, in)})
 	if err != nil {
 		return nil, b.asError(err)
 	}
@@ -64,7 +65,7 @@ func (b *Backend) DeleteTable(ctx context.Context, in *model.DeleteTableInput) (
 	if err := b.refuseWrite(); err != nil {
 		return nil, err
 	}
-	out, err := b.ddb.DeleteTable(ctx, &dynamodb.DeleteTableInput{TableName: str(in.TableName)})
+	out, err := b.ddb.DeleteTable(ctx, &dynamodb.DeleteTableInput{TableName: tableName(in.TableName, in)})
 	if err != nil {
 		return nil, b.asError(err)
 	}
@@ -78,7 +79,7 @@ func (b *Backend) UpdateTable(ctx context.Context, in *model.UpdateTableInput) (
 		return nil, err
 	}
 	out, err := b.ddb.UpdateTable(ctx, &dynamodb.UpdateTableInput{
-		TableName:                   str(in.TableName),
+		TableName:                   tableName(in.TableName, in),
 		AttributeDefinitions:        toAttributeDefinitions(in.AttributeDefinitions),
 		BillingMode:                 types.BillingMode(in.BillingMode),
 		ProvisionedThroughput:       toThroughput(in.ProvisionedThroughput),
@@ -101,7 +102,7 @@ func (b *Backend) UpdateTimeToLive(ctx context.Context, in *model.UpdateTimeToLi
 	if s := in.TimeToLiveSpecification; s != nil {
 		spec = &types.TimeToLiveSpecification{Enabled: aws.Bool(s.Enabled), AttributeName: str(s.AttributeName)}
 	}
-	out, err := b.ddb.UpdateTimeToLive(ctx, &dynamodb.UpdateTimeToLiveInput{TableName: str(in.TableName), TimeToLiveSpecification: spec})
+	out, err := b.ddb.UpdateTimeToLive(ctx, &dynamodb.UpdateTimeToLiveInput{TableName: tableName(in.TableName, in), TimeToLiveSpecification: spec})
 	if err != nil {
 		return nil, b.asError(err)
 	}
@@ -114,7 +115,7 @@ func (b *Backend) UpdateTimeToLive(ctx context.Context, in *model.UpdateTimeToLi
 
 // DescribeTimeToLive tells a table's TTL status and attribute.
 func (b *Backend) DescribeTimeToLive(ctx context.Context, in *model.DescribeTimeToLiveInput) (*model.DescribeTimeToLiveOutput, error) {
-	out, err := b.ddb.DescribeTimeToLive(ctx, &dynamodb.DescribeTimeToLiveInput{TableName: str(in.TableName)})
+	out, err := b.ddb.DescribeTimeToLive(ctx, &dynamodb.DescribeTimeToLiveInput{TableName: tableName(in.TableName, in)})
 	if err != nil {
 		return nil, b.asError(err)
 	}

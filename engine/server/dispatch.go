@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 
 	"github.com/dynoscope/dynoscope/engine"
+	"github.com/dynoscope/dynoscope/model"
 )
 
 // handler decodes a request body into an action's input, runs the action
@@ -18,6 +19,9 @@ func handle[I, O any](fn func(context.Context, *I) (*O, error)) handler {
 		in := new(I)
 		if err := json.Unmarshal(body, in); err != nil {
 			return nil, decodeError(body, err)
+		}
+		if n, ok := any(in).(model.EmptyNoter); ok {
+			n.NoteEmpty(body) // "" or left out, where DynamoDB tells them apart
 		}
 		out, err := fn(ctx, in)
 		if err != nil {
@@ -49,6 +53,9 @@ func dynamoDBActions(api engine.API) map[string]handler {
 		"BatchWriteItem":     handle(api.BatchWriteItem),
 		"UpdateTimeToLive":   handle(api.UpdateTimeToLive),
 		"DescribeTimeToLive": handle(api.DescribeTimeToLive),
+		"TagResource":        handle(api.TagResource),
+		"UntagResource":      handle(api.UntagResource),
+		"ListTagsOfResource": handle(api.ListTagsOfResource),
 	}
 }
 

@@ -98,3 +98,15 @@ func (f *fakeAPI) UpdateTimeToLive(_ context.Context, in *model.UpdateTimeToLive
 func (f *fakeAPI) DescribeTimeToLive(_ context.Context, in *model.DescribeTimeToLiveInput) (*model.DescribeTimeToLiveOutput, error) {
 	return result[model.DescribeTimeToLiveOutput](f, "DescribeTimeToLive", in)
 }
+
+func (f *fakeAPI) TagResource(_ context.Context, in *model.TagResourceInput) (*model.TagResourceOutput, error) {
+	return result[model.TagResourceOutput](f, "TagResource", in)
+}
+
+func (f *fakeAPI) UntagResource(_ context.Context, in *model.UntagResourceInput) (*model.UntagResourceOutput, error) {
+	return result[model.UntagResourceOutput](f, "UntagResource", in)
+}
+
+func (f *fakeAPI) ListTagsOfResource(_ context.Context, in *model.ListTagsOfResourceInput) (*model.ListTagsOfResourceOutput, error) {
+	return result[model.ListTagsOfResourceOutput](f, "ListTagsOfResource", in)
+}

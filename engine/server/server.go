@@ -135,6 +135,10 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, contentType, err)
 		return
 	}
+	if _, ok := out.(interface{ NoBody() }); ok {
+		writeRaw(w, contentType, http.StatusOK, nil) // TagResource, UntagResource
+		return
+	}
 	s.writeJSON(w, contentType, http.StatusOK, out)
 }
 
