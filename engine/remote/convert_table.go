@@ -311,3 +311,23 @@ func fromCollectionMetrics(m *types.ItemCollectionMetrics) (*model.ItemCollectio
 	}
 	return &model.ItemCollectionMetrics{ItemCollectionKey: key, SizeEstimateRangeGB: m.SizeEstimateRangeGB}, nil
 }
+
+// fromCollectionMetricsMap converts per-table ItemCollectionMetrics.
+func fromCollectionMetricsMap(m map[string][]types.ItemCollectionMetrics) (map[string][]model.ItemCollectionMetrics, error) {
+	if m == nil {
+		return nil, nil
+	}
+	out := make(map[string][]model.ItemCollectionMetrics, len(m))
+	for t, ms := range m {
+		list := make([]model.ItemCollectionMetrics, 0, len(ms))
+		for i := range ms {
+			cm, err := fromCollectionMetrics(&ms[i])
+			if err != nil {
+				return nil, err
+			}
+			list = append(list, *cm)
+		}
+		out[t] = list
+	}
+	return out, nil
+}

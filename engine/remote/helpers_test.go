@@ -88,3 +88,37 @@ func canonical(t testing.TB, v any, err error) string {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// step is one request, made the same way on both twins.
+type step struct {
+	name string
+	call func(ctx context.Context, api engine.API) (any, error)
+	// wantErr is the exception both must answer ("" for success).
+	wantErr string
+}
+
+// runSteps makes each step through the read-write backend and on the twin
+// engine directly, in order, and checks both answered the same (masked as
+// canonical says) and as the step expects.
+func runSteps(t *testing.T, tw *twins, steps []step) {
+	t.Helper()
+	ctx := context.Background()
+	for _, s := range steps {
+		t.Run(s.name, func(t *testing.T) {
+			got, gerr := s.call(ctx, tw.rw)
+			want, werr := s.call(ctx, tw.twin)
+			if (werr == nil) != (s.wantErr == "") {
+				t.Fatalf("the engine answered %v, the step expects %q", werr, s.wantErr)
+			}
+			if werr != nil {
+				if me := werr.(*model.Error); me.Code != s.wantErr {
+					t.Fatalf("the engine answered %v, the step expects %q", werr, s.wantErr)
+				}
+			}
+			g, w := canonical(t, got, gerr), canonical(t, want, werr)
+			if g != w {
+				t.Fatalf("through the backend:\n%s\ndirectly:\n%s", g, w)
+			}
+		})
+	}
+}

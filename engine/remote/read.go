@@ -256,19 +256,8 @@ func (b *Backend) BatchWriteItem(ctx context.Context, in *model.BatchWriteItemIn
 		}
 		res.UnprocessedItems[t] = mw
 	}
-	if out.ItemCollectionMetrics != nil {
-		res.ItemCollectionMetrics = make(map[string][]model.ItemCollectionMetrics, len(out.ItemCollectionMetrics))
-		for t, ms := range out.ItemCollectionMetrics {
-			list := make([]model.ItemCollectionMetrics, 0, len(ms))
-			for i := range ms {
-				m, err := fromCollectionMetrics(&ms[i])
-				if err != nil {
-					return nil, err
-				}
-				list = append(list, *m)
-			}
-			res.ItemCollectionMetrics[t] = list
-		}
+	if res.ItemCollectionMetrics, err = fromCollectionMetricsMap(out.ItemCollectionMetrics); err != nil {
+		return nil, err
 	}
 	return res, nil
 }

@@ -9,14 +9,6 @@ import (
 	"github.com/dynoscope/dynoscope/model"
 )
 
-// step is one request, made the same way on both twins.
-type step struct {
-	name string
-	call func(ctx context.Context, api engine.API) (any, error)
-	// wantErr is the exception both must answer ("" for success).
-	wantErr string
-}
-
 // decoded builds a request from DynamoDB JSON, as the server decodes it
 // (so empty expressions and odd values are kept as sent).
 func decoded[T any](t *testing.T, js string) *T {
@@ -463,23 +455,5 @@ func TestEveryActionLikeTheEngine(t *testing.T) {
 			return api.DeleteTable(ctx, &model.DeleteTableInput{TableName: "Plain"})
 		}},
 	}
-	ctx := context.Background()
-	for _, s := range steps {
-		t.Run(s.name, func(t *testing.T) {
-			got, gerr := s.call(ctx, tw.rw)
-			want, werr := s.call(ctx, tw.twin)
-			if (werr == nil) != (s.wantErr == "") {
-				t.Fatalf("the engine answered %v, the step expects %q", werr, s.wantErr)
-			}
-			if werr != nil {
-				if me := werr.(*model.Error); me.Code != s.wantErr {
-					t.Fatalf("the engine answered %v, the step expects %q", werr, s.wantErr)
-				}
-			}
-			g, w := canonical(t, got, gerr), canonical(t, want, werr)
-			if g != w {
-				t.Fatalf("through the backend:\n%s\ndirectly:\n%s", g, w)
-			}
-		})
-	}
+	runSteps(t, tw, steps)
 }
