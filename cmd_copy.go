@@ -90,7 +90,7 @@ eventually consistent, until N items came back.
 	if err != nil {
 		return err
 	}
-	dst, err := ws.open()
+	dst, err := ws.open(stderr)
 	if err != nil {
 		return err
 	}

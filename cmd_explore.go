@@ -50,11 +50,10 @@ func runExplore(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer eng.Close()
-	// The demo data is written at once, not at the tables' provisioned rate;
-	// throttling applies from the first request the explorer makes.
-	eng.SetThrottling(false)
+	printNotes(stderr, eng)
+	// Loads are not throttled (a new table is filled as an import fills
+	// it); throttling applies from the first request the explorer makes.
 	_, err = fixtures.LoadAll(context.Background(), eng, names)
-	eng.SetThrottling(true)
 	if err != nil {
 		// A data set that fails is rolled back alone; show the rest.
 		fmt.Fprintln(stderr, "dynoscope: loading demo data:", err)

@@ -8,8 +8,11 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/dynoscope/dynoscope/fixtures"
 )
@@ -49,9 +52,9 @@ func runFixtures(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// runLoad is `dynoscope load FILE... [--db FILE]`: it loads each file (a
+// runLoad is `dynoscope load FILE... [--db FILE]`: it loads the files (a
 // CreateTable input, batch-write request items, or a data set file or
-// folder) into the workspace, each all or nothing.
+// folder) into the workspace as one load, all or nothing.
 func runLoad(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("load", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -60,11 +63,14 @@ func runLoad(args []string, stdout, stderr io.Writer) error {
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, `usage: dynoscope load FILE... [--db FILE]
 
-Loads each FILE into the workspace, all or nothing: a CreateTable input (as
-'aws dynamodb create-table --cli-input-json' takes it), batch-write request
-items (as 'aws dynamodb batch-write-item --request-items' takes them, any
-number per table), or a data set (a dataset.json, or its folder). Tables that
-already exist are left as they are.`)
+Loads the FILEs into the workspace as one load, all or nothing (even if the
+process is killed): a CreateTable input (as 'aws dynamodb create-table
+--cli-input-json' takes it), batch-write request items (as 'aws dynamodb
+batch-write-item --request-items' takes them, any number per table), or a
+data set (a dataset.json, or its folder). Every file is checked before
+anything is written. Tables that already exist are left as they are; items
+go into new tables as an import fills them, without consuming capacity.
+Ctrl-C stops the load and takes it back.`)
 		fs.PrintDefaults()
 	}
 	files, err := parseInterspersed(fs, args)
@@ -75,24 +81,81 @@ already exist are left as they are.`)
 		fs.Usage()
 		return errors.New("load needs a FILE")
 	}
-	eng, err := ws.open()
+	eng, err := ws.open(stderr)
 	if err != nil {
 		return err
 	}
 	defer eng.Close()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	for _, f := range files {
-		rep, err := fixtures.LoadFile(ctx, eng, f)
-		if err != nil {
-			return err
+	bar := newProgressLine(stderr)
+	reps, err := fixtures.Loader{API: eng, Progress: bar.show}.Files(ctx, files)
+	bar.clear()
+	if err != nil {
+		if ctx.Err() != nil {
+			return fmt.Errorf("load interrupted; nothing was loaded")
 		}
+		return err
+	}
+	for _, rep := range reps {
 		fmt.Fprintln(stdout, describeReport(rep))
 	}
 	if ws.db == "" {
 		fmt.Fprintln(stdout, "(in-memory workspace: the files are valid, but nothing is kept; pass --db FILE to keep them)")
 	}
 	return nil
+}
+
+// progressLine draws a load's progress on one terminal line; on anything
+// but a terminal it draws nothing.
+type progressLine struct {
+	w     io.Writer
+	on    bool
+	start time.Time
+	drawn bool
+}
+
+func newProgressLine(w io.Writer) *progressLine {
+	f, ok := w.(*os.File)
+	on := false
+	if ok {
+		if fi, err := f.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
+			on = true
+		}
+	}
+	return &progressLine{w: w, on: on, start: time.Now()}
+}
+
+// show draws p: "loading items.json  [#########.........]  48%  480,000 items  3.1 s".
+func (b *progressLine) show(p fixtures.Progress) {
+	if !b.on || p.Done {
+		return
+	}
+	const width = 24
+	line := "loading " + filepath.Base(p.Source)
+	if p.Total > 0 {
+		done := int(p.Bytes * width / p.Total)
+		line += fmt.Sprintf("  [%s%s] %3d%%", strings.Repeat("#", done), strings.Repeat(".", width-done), p.Bytes*100/p.Total)
+	}
+	line += fmt.Sprintf("  %s items  %.1f s  (ctrl+c stops and takes the load back)", commas(p.Items), time.Since(b.start).Seconds())
+	fmt.Fprintf(b.w, "\r\x1b[K%s", line)
+	b.drawn = true
+}
+
+// clear removes the progress line.
+func (b *progressLine) clear() {
+	if b.drawn {
+		fmt.Fprint(b.w, "\r\x1b[K")
+	}
+}
+
+// commas writes n with a comma between groups of three digits.
+func commas(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }
 
 // describeReport says in one line what a load did.

@@ -40,12 +40,3 @@ func (f ttlFlags) apply(opts *engine.Options) error {
 	opts.TTLSweepInterval = f.interval
 	return nil
 }
-
-// openWithTTL opens the workspace with the sweeper timings of f.
-func (w *workspaceFlags) openWithTTL(f ttlFlags) (*engine.Engine, error) {
-	opts := engine.Options{Path: w.db, Sync: w.sync}
-	if err := f.apply(&opts); err != nil {
-		return nil, err
-	}
-	return engine.Open(opts)
-}

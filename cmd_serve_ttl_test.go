@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"flag"
+	"io"
 	"net/http/httptest"
 	"strconv"
 	"strings"
@@ -45,7 +46,7 @@ func TestServeTTLFlagsExpireWithinASecond(t *testing.T) {
 	if err := fs.Parse([]string{"--ttl-delay", "0", "--ttl-interval", "50ms"}); err != nil {
 		t.Fatal(err)
 	}
-	eng, err := ws.openWithTTL(ttl)
+	eng, err := ws.openWith(io.Discard, ttl.apply)
 	if err != nil {
 		t.Fatal(err)
 	}

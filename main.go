@@ -6,6 +6,8 @@
 //	dynoscope [--db FILE] [--fixtures all|none|NAME,...] [--serve ADDR]   (the explorer)
 //	dynoscope serve [--addr 127.0.0.1:8000] [--db FILE] [--sync always|everysecond|never]
 //	                [--ttl-delay D] [--ttl-interval D]
+//	dynoscope load FILE... [--db FILE]
+//	dynoscope repair --db FILE
 //	dynoscope copy (--region R [--profile P] | --endpoint-url URL) --table T --db FILE [--limit N] [query flags]
 //	dynoscope --version
 package main
@@ -50,6 +52,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 			return runFixtures(args[1:], stdout, stderr)
 		case "load":
 			return runLoad(args[1:], stdout, stderr)
+		case "repair":
+			return runRepair(args[1:], stdout, stderr)
 		case "copy":
 			return runCopy(args[1:], stdout, stderr)
 		case "--version", "-version", "version":
@@ -81,7 +85,9 @@ Usage:
                      expires, looking every --ttl-interval
   dynoscope fixtures list the demo data sets
   dynoscope load FILE... [--db FILE]
-                     load CreateTable / batch-write JSON or a data set, all or nothing
+                     load CreateTable / batch-write JSON or data sets, all or nothing
+  dynoscope repair --db FILE
+                     rebuild a damaged workspace from what can be read (keeps a backup)
   dynoscope copy (--region R [--profile P] | --endpoint-url URL) --table T --db FILE
                      [--limit N] [--key-condition-expression EXPR ...]
                      copy a real table's schema and its first N items (default
@@ -105,8 +111,33 @@ func (w *workspaceFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&w.sync, "sync", engine.SyncEverySecond, "fsync policy of a file workspace: always, everysecond or never")
 }
 
-func (w *workspaceFlags) open() (*engine.Engine, error) {
-	return engine.Open(engine.Options{Path: w.db, Sync: w.sync})
+// open opens the workspace and says on notes what opening it found and
+// did (an unfinished tail cut, a legacy file converted, a load taken back).
+func (w *workspaceFlags) open(notes io.Writer) (*engine.Engine, error) {
+	return w.openWith(notes, nil)
+}
+
+// openWith is open with more options set by set (nil: none).
+func (w *workspaceFlags) openWith(notes io.Writer, set func(*engine.Options) error) (*engine.Engine, error) {
+	opts := engine.Options{Path: w.db, Sync: w.sync}
+	if set != nil {
+		if err := set(&opts); err != nil {
+			return nil, err
+		}
+	}
+	eng, err := engine.Open(opts)
+	if err != nil {
+		return nil, err
+	}
+	printNotes(notes, eng)
+	return eng, nil
+}
+
+// printNotes prints what opening a workspace found and did.
+func printNotes(w io.Writer, eng *engine.Engine) {
+	for _, n := range eng.OpenNotes() {
+		fmt.Fprintln(w, "dynoscope:", n)
+	}
 }
 
 func runServe(args []string, stdout, stderr io.Writer) error {
@@ -120,7 +151,7 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	eng, err := ws.openWithTTL(ttl)
+	eng, err := ws.openWith(stderr, ttl.apply)
 	if err != nil {
 		return err
 	}

@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/tidwall/buntdb"
-
 	"github.com/dynoscope/dynoscope/engine/capacity"
 	"github.com/dynoscope/dynoscope/model"
 )
@@ -87,7 +85,7 @@ func (e *Engine) BatchWriteItem(ctx context.Context, in *model.BatchWriteItemInp
 	usages := map[string]*capacity.Usage{}
 	effects := map[*table]*writeEffects{}
 	var done []op
-	err := e.db.Update(func(tx *buntdb.Tx) error {
+	err := e.update(func(tx *wtx) error {
 		for _, o := range ops {
 			hash := partitionHash(o.w.key, o.t.dataPrefix)
 			if err := e.admit(o.t, false, hash, ""); err != nil {
@@ -95,10 +93,10 @@ func (e *Engine) BatchWriteItem(ctx context.Context, in *model.BatchWriteItemInp
 				unprocessed[o.t.name] = append(unprocessed[o.t.name], o.req)
 				continue
 			}
-			if err := e.loadOld(tx, o.w, o.t.needsOldImage()); err != nil {
+			if err := e.loadOld(tx.Tx, o.w, o.t.needsOldImage()); err != nil {
 				return err
 			}
-			if err := o.t.checkItemCollection(tx, o.w); err != nil {
+			if err := o.t.checkItemCollection(tx.Tx, o.w); err != nil {
 				return err
 			}
 			fx := effects[o.t]

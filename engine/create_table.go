@@ -8,8 +8,6 @@ import (
 	"sort"
 	"time"
 
-	"github.com/tidwall/buntdb"
-
 	"github.com/dynoscope/dynoscope/model"
 )
 
@@ -38,6 +36,9 @@ func (e *Engine) CreateTable(ctx context.Context, in *model.CreateTableInput) (*
 	}
 	now := e.now()
 	m := &tableMeta{Desc: buildDescription(in, e.opts.Region, e.opts.AccountID, epoch(now)), Tags: mergeTags(nil, in.Tags)}
+	if id, ok := loadID(ctx); ok {
+		m.Loading = id // created by a BulkLoad that has not committed yet
+	}
 	if in.StreamSpecification != nil && in.StreamSpecification.StreamEnabled {
 		spec := *in.StreamSpecification
 		m.Desc.StreamSpecification = &spec
@@ -62,7 +63,7 @@ func (e *Engine) saveMeta(m *tableMeta) error {
 	if err != nil {
 		return err
 	}
-	return e.db.Update(func(tx *buntdb.Tx) error {
+	return e.update(func(tx *wtx) error {
 		_, _, err := tx.Set(prefixTable+m.Desc.TableName, string(b), nil)
 		return err
 	})

@@ -3,8 +3,6 @@ package engine
 import (
 	"context"
 
-	"github.com/tidwall/buntdb"
-
 	"github.com/dynoscope/dynoscope/engine/capacity"
 	"github.com/dynoscope/dynoscope/engine/expr"
 	"github.com/dynoscope/dynoscope/model"
@@ -52,8 +50,8 @@ func (e *Engine) DeleteItem(ctx context.Context, in *model.DeleteItemInput) (*mo
 	}
 	var fx writeEffects
 	needOld := exprs.condition != nil || in.ReturnValues == model.ReturnValuesAllOld || t.needsOldImage()
-	err = e.db.Update(func(tx *buntdb.Tx) error {
-		if err := e.loadOld(tx, w, needOld); err != nil {
+	err = e.update(func(tx *wtx) error {
+		if err := e.loadOld(tx.Tx, w, needOld); err != nil {
 			return err
 		}
 		ok, err := checkCondition(exprs.condition, w.old)

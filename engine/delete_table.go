@@ -4,8 +4,6 @@ import (
 	"context"
 	"strings"
 
-	"github.com/tidwall/buntdb"
-
 	"github.com/dynoscope/dynoscope/model"
 )
 
@@ -66,8 +64,15 @@ func (e *Engine) finishDelete(name string) {
 	if t == nil || t.meta.Desc.TableStatus != model.StatusDeleting {
 		return
 	}
+	e.dropTableLocked(name)
+}
+
+// dropTableLocked removes a table with every key it has (items, index
+// entries, TTL queue, stream records, description) in one transaction. The
+// caller holds e.mu for writing.
+func (e *Engine) dropTableLocked(name string) error {
 	prefixes := []string{prefixData + name + "/", prefixIndex + name + "/", prefixTTL + name + "/", prefixStream + name + "/"}
-	e.db.Update(func(tx *buntdb.Tx) error {
+	err := e.update(func(tx *wtx) error {
 		for _, p := range prefixes {
 			var keys []string
 			tx.AscendGreaterOrEqual("", p, func(k, _ string) bool {
@@ -78,14 +83,20 @@ func (e *Engine) finishDelete(name string) {
 				return true
 			})
 			for _, k := range keys {
-				tx.Delete(k)
+				if _, err := tx.Delete(k); err != nil {
+					return err
+				}
 			}
 		}
 		_, err := tx.Delete(prefixTable + name)
 		return err
 	})
+	if err != nil {
+		return err
+	}
 	delete(e.tables, name)
 	e.meter.Remove(name)
+	return nil
 }
 
 // deletedDescription keeps what DeleteTable's TableDescription carries: the

@@ -13,6 +13,7 @@ import (
 	"github.com/tidwall/buntdb"
 
 	"github.com/dynoscope/dynoscope/engine/capacity"
+	"github.com/dynoscope/dynoscope/engine/workspace"
 	"github.com/dynoscope/dynoscope/model"
 )
 
@@ -67,6 +68,8 @@ type Options struct {
 // Engine is an in-process DynamoDB. It is safe for concurrent use.
 type Engine struct {
 	db    *buntdb.DB
+	store storage
+	notes []string // what opening the workspace found and did
 	opts  Options
 	clock Clock
 
@@ -103,41 +106,61 @@ func Open(opts Options) (*Engine, error) {
 	if opts.AccountID == "" {
 		opts.AccountID = "000000000000"
 	}
-	db, err := buntdb.Open(path)
-	if err != nil {
-		return nil, fmt.Errorf("open workspace %s: %w", path, err)
-	}
-	var cfg buntdb.Config
-	if err := db.ReadConfig(&cfg); err != nil {
-		db.Close()
-		return nil, err
-	}
+	var policy workspace.SyncPolicy
 	switch opts.Sync {
 	case SyncAlways:
-		cfg.SyncPolicy = buntdb.Always
+		policy = workspace.SyncAlways
 	case SyncNever:
-		cfg.SyncPolicy = buntdb.Never
+		policy = workspace.SyncNever
 	case "", SyncEverySecond:
-		cfg.SyncPolicy = buntdb.EverySecond
+		policy = workspace.SyncEverySecond
 	default:
-		db.Close()
 		return nil, fmt.Errorf("unknown sync policy %q (want always, everysecond or never)", opts.Sync)
 	}
-	if err := db.SetConfig(cfg); err != nil {
-		db.Close()
+	db, err := buntdb.Open(":memory:")
+	if err != nil {
 		return nil, err
 	}
-	e := &Engine{db: db, opts: opts, clock: opts.Clock, tables: map[string]*table{}, stop: make(chan struct{})}
+	var file *workspace.File
+	var notes []string
+	if path != ":memory:" {
+		file, notes, err = openStorage(db, path, policy)
+		if err != nil {
+			db.Close()
+			return nil, err
+		}
+	}
+	e := newEngine(db, file, notes, opts)
+	if file != nil && file.Format() == workspace.FormatLegacy {
+		if err := checkLegacyKeys(db, path); err != nil {
+			e.Close()
+			return nil, err
+		}
+	}
+	if err := e.readTables(false); err != nil {
+		e.Close()
+		return nil, err
+	}
+	if file != nil && file.Format() == workspace.FormatLegacy {
+		if err := e.convertLegacy(); err != nil {
+			e.Close()
+			return nil, err
+		}
+	}
+	e.resume()
+	e.startSweeper()
+	return e, nil
+}
+
+// newEngine builds an engine over an opened database, without reading its
+// tables or starting background work.
+func newEngine(db *buntdb.DB, file *workspace.File, notes []string, opts Options) *Engine {
+	e := &Engine{db: db, store: storage{file: file}, notes: notes, opts: opts, clock: opts.Clock, tables: map[string]*table{}, stop: make(chan struct{})}
 	if e.clock == nil {
 		e.clock = RealClock{}
 	}
 	e.meter = capacity.NewMeter(e.clock, capacity.MeterOptions{DisableThrottling: opts.DisableThrottling, DisableMetrics: opts.DisableMetrics})
-	if err := e.load(); err != nil {
-		db.Close()
-		return nil, err
-	}
-	e.startSweeper()
-	return e, nil
+	return e
 }
 
 // Close stops background work and closes the workspace.
@@ -148,7 +171,11 @@ func (e *Engine) Close() error {
 	close(e.stop)
 	e.bg.Wait()
 	e.meter.Close()
-	return e.db.Close()
+	err := e.closeStorage()
+	if cerr := e.db.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 // Clock returns the engine's clock.
@@ -157,23 +184,39 @@ func (e *Engine) Clock() Clock { return e.clock }
 // now returns the engine time.
 func (e *Engine) now() time.Time { return e.clock.Now() }
 
-// load reads every table's metadata and recomputes item counts and sizes.
-func (e *Engine) load() error {
+// readTables builds the in-memory tables from storage and counts their
+// items, without writing anything. A table description that cannot be read
+// is an error naming the table, unless skipBad (repair) is set: then the
+// table is left out and its name returned through e.notes.
+func (e *Engine) readTables(skipBad bool) error {
 	var metas []tableMeta
+	var bad error
 	err := e.db.View(func(tx *buntdb.Tx) error {
 		return tx.AscendGreaterOrEqual("", prefixTable, func(k, v string) bool {
 			if !strings.HasPrefix(k, prefixTable) {
 				return false
 			}
 			var m tableMeta
-			if err := json.Unmarshal([]byte(v), &m); err == nil {
-				metas = append(metas, m)
+			if err := json.Unmarshal([]byte(v), &m); err != nil || m.Desc.TableName != k[len(prefixTable):] {
+				if err == nil {
+					err = fmt.Errorf("it names table %q", m.Desc.TableName)
+				}
+				if !skipBad {
+					bad = fmt.Errorf("the description of table %q in the workspace cannot be read (%v); run 'dynoscope repair --db FILE'", k[len(prefixTable):], err)
+					return false
+				}
+				e.notes = append(e.notes, fmt.Sprintf("table %q: its description cannot be read (%v)", k[len(prefixTable):], err))
+				return true
 			}
+			metas = append(metas, m)
 			return true
 		})
 	})
 	if err != nil {
 		return err
+	}
+	if bad != nil {
+		return bad
 	}
 	for i := range metas {
 		t := e.newTable(&metas[i], &tableStats{})
@@ -182,9 +225,6 @@ func (e *Engine) load() error {
 			return err
 		}
 		e.configureMeter(t)
-		if t.meta.Desc.TableStatus == model.StatusDeleting {
-			e.finishDelete(t.name)
-		}
 	}
 	var maxSeq uint64
 	err = e.db.View(func(tx *buntdb.Tx) error {
@@ -199,14 +239,24 @@ func (e *Engine) load() error {
 		})
 	})
 	e.streamSeq.Store(maxSeq)
-	var activate []string
+	return err
+}
+
+// resume finishes deletes, activations and online index work that a close
+// or crash interrupted.
+func (e *Engine) resume() {
+	e.rollBackLoads()
+	var deleting, activate []string
 	var resume []func()
 	for _, t := range e.tables {
 		name := t.name
-		if t.meta.Desc.TableStatus == model.StatusCreating || t.meta.Desc.TableStatus == model.StatusUpdating {
+		switch t.meta.Desc.TableStatus {
+		case model.StatusDeleting:
+			deleting = append(deleting, name)
+			continue
+		case model.StatusCreating, model.StatusUpdating:
 			activate = append(activate, name)
 		}
-		// Resume online index work that a close or crash interrupted.
 		for _, g := range t.meta.Desc.GlobalSecondaryIndexes {
 			index := g.IndexName
 			switch {
@@ -217,13 +267,15 @@ func (e *Engine) load() error {
 			}
 		}
 	}
+	for _, name := range deleting {
+		e.finishDelete(name)
+	}
 	for _, name := range activate {
 		e.activate(name)
 	}
 	for _, f := range resume {
 		f()
 	}
-	return err
 }
 
 // recountTable recomputes the item count and sizes of a table and its

@@ -5,8 +5,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/tidwall/buntdb"
-
 	"github.com/dynoscope/dynoscope/model"
 )
 
@@ -269,7 +267,7 @@ func (e *Engine) backfillBatch(tableName, indexName, cursor string, n int, p *Ba
 	}
 	var fx writeEffects
 	var scanned, indexed, skipped int64
-	err := e.db.Update(func(tx *buntdb.Tx) error {
+	err := e.update(func(tx *wtx) error {
 		type kv struct{ k, v string }
 		var rows []kv
 		done = true
@@ -356,7 +354,7 @@ func (e *Engine) startIndexDrop(tableName, indexName string) {
 			default:
 			}
 			var more bool
-			e.db.Update(func(tx *buntdb.Tx) error {
+			e.update(func(tx *wtx) error {
 				var keys []string
 				tx.AscendGreaterOrEqual("", prefix, func(k, _ string) bool {
 					if !strings.HasPrefix(k, prefix) {

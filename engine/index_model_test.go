@@ -17,6 +17,7 @@ import (
 // extra, projections exact, and the statistics agree.
 func checkIndexesMatchTable(t *testing.T, e *Engine, name string) {
 	t.Helper()
+	mustVerify(t, e)
 	e.mu.RLock()
 	defer e.mu.RUnlock()
 	tb := e.tables[name]

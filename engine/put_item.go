@@ -57,8 +57,8 @@ func (e *Engine) PutItem(ctx context.Context, in *model.PutItemInput) (*model.Pu
 	}
 	var fx writeEffects
 	needOld := exprs.condition != nil || in.ReturnValues == model.ReturnValuesAllOld || t.needsOldImage()
-	err = e.db.Update(func(tx *buntdb.Tx) error {
-		if err := e.loadOld(tx, w, needOld); err != nil {
+	err = e.update(func(tx *wtx) error {
+		if err := e.loadOld(tx.Tx, w, needOld); err != nil {
 			return err
 		}
 		ok, err := checkCondition(exprs.condition, w.old)
@@ -69,7 +69,7 @@ func (e *Engine) PutItem(ctx context.Context, in *model.PutItemInput) (*model.Pu
 			usage.Write = capacity.WriteUnits(w.oldSize)
 			return failedCondition(in.ReturnValuesOnConditionCheckFailure, w.old)
 		}
-		if err := t.checkItemCollection(tx, w); err != nil {
+		if err := t.checkItemCollection(tx.Tx, w); err != nil {
 			return err
 		}
 		usage.Write = tableWriteUnits(w)

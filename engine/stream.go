@@ -7,8 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/tidwall/buntdb"
-
 	"github.com/dynoscope/dynoscope/model"
 )
 
@@ -70,7 +68,7 @@ func streamSeqFromKey(k string) uint64 {
 
 // appendStreamRecord writes the change record of w, in the same transaction
 // as the change. A write that changes nothing writes no record.
-func (e *Engine) appendStreamRecord(tx *buntdb.Tx, t *table, w *itemWrite, fx *writeEffects) error {
+func (e *Engine) appendStreamRecord(tx *wtx, t *table, w *itemWrite, fx *writeEffects) error {
 	view, ok := t.streamEnabled()
 	if !ok {
 		return nil

@@ -58,7 +58,7 @@ func (e *Engine) trimStream(s *streamRef, now time.Time) (int, error) {
 	total := 0
 	for due {
 		n := 0
-		err := e.db.Update(func(tx *buntdb.Tx) error {
+		err := e.update(func(tx *wtx) error {
 			var keys []string
 			due = false
 			tx.AscendGreaterOrEqual("", prefix+"0", func(k, v string) bool {
@@ -81,13 +81,13 @@ func (e *Engine) trimStream(s *streamRef, now time.Time) (int, error) {
 				}
 			}
 			n = len(keys)
-			if _, old := streamTrimMark(tx, prefix); old != "" {
+			if _, old := streamTrimMark(tx.Tx, prefix); old != "" {
 				if _, err := tx.Delete(old); err != nil {
 					return err
 				}
 			}
 			if !s.latest && !due {
-				if _, _, left := firstStreamRecord(tx, prefix, 0); !left {
+				if _, _, left := firstStreamRecord(tx.Tx, prefix, 0); !left {
 					return nil // the stream is gone
 				}
 			}

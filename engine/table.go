@@ -15,9 +15,11 @@ const indexEntryOverhead = 100
 type tableMeta struct {
 	Desc model.TableDescription `json:"Desc"`
 	TTL  ttlMeta                `json:"TTL"`
-	// Violations counts, per GSI created on a table with data, how many
-	// items the backfill skipped (kept for the explorer).
+	// StreamLabelSeq numbers the stream labels the table has had.
 	StreamLabelSeq uint64 `json:"StreamLabelSeq,omitempty"`
+	// Loading names the load that created the table and has not finished
+	// (see BulkLoad); such a table is removed when the workspace opens.
+	Loading string `json:"Loading,omitempty"`
 	// Tags are the table's tags, sorted by key (TagResource).
 	Tags []model.Tag `json:"Tags,omitempty"`
 }

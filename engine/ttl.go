@@ -39,7 +39,7 @@ func (t *table) ttlQueueKey(attr string, item model.Item, itemKey string) string
 }
 
 // applyTTLWrite keeps the TTL queue in step with an item change.
-func (e *Engine) applyTTLWrite(tx *buntdb.Tx, t *table, w *itemWrite) error {
+func (e *Engine) applyTTLWrite(tx *wtx, t *table, w *itemWrite) error {
 	attr, ok := t.ttlAttr()
 	if !ok {
 		return nil

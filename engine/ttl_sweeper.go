@@ -7,8 +7,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/tidwall/buntdb"
-
 	"github.com/dynoscope/dynoscope/model"
 )
 
@@ -152,7 +150,7 @@ func (e *Engine) sweepTableBatch(name string) (deleted int, more bool) {
 	hi := prefixEnd(string(appendNumber([]byte(prefix), strconv.FormatInt(cutoff.Unix(), 10))))
 	var fx writeEffects
 	var done []TTLDeletion
-	err := e.db.Update(func(tx *buntdb.Tx) error {
+	err := e.update(func(tx *wtx) error {
 		var queue []string
 		tx.AscendRange("", lo, hi, func(k, _ string) bool {
 			e.ttl.queueReads.Add(1)
@@ -168,7 +166,7 @@ func (e *Engine) sweepTableBatch(name string) (deleted int, more bool) {
 			n := numberLen(rest)
 			itemKey := t.dataPrefix + rest[n:]
 			w := &itemWrite{key: itemKey, byTTL: true}
-			if err := e.loadOld(tx, w, true); err != nil {
+			if err := e.loadOld(tx.Tx, w, true); err != nil {
 				return err
 			}
 			if w.old == nil {

@@ -3,8 +3,6 @@ package engine
 import (
 	"context"
 
-	"github.com/tidwall/buntdb"
-
 	"github.com/dynoscope/dynoscope/engine/capacity"
 	"github.com/dynoscope/dynoscope/engine/expr"
 	"github.com/dynoscope/dynoscope/model"
@@ -55,8 +53,8 @@ func (e *Engine) UpdateItem(ctx context.Context, in *model.UpdateItemInput) (*mo
 		return nil, err
 	}
 	var fx writeEffects
-	err = e.db.Update(func(tx *buntdb.Tx) error {
-		if err := e.loadOld(tx, w, true); err != nil {
+	err = e.update(func(tx *wtx) error {
+		if err := e.loadOld(tx.Tx, w, true); err != nil {
 			return err
 		}
 		ok, err := checkCondition(exprs.condition, w.old)
@@ -96,7 +94,7 @@ func (e *Engine) UpdateItem(ctx context.Context, in *model.UpdateItemInput) (*mo
 		if w.newSize > model.MaxItemSize {
 			return model.Validation("Item size to update has exceeded the maximum allowed size")
 		}
-		if err := t.checkItemCollection(tx, w); err != nil {
+		if err := t.checkItemCollection(tx.Tx, w); err != nil {
 			return err
 		}
 		usage.Write = tableWriteUnits(w)

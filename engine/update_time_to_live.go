@@ -5,8 +5,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/tidwall/buntdb"
-
 	"github.com/dynoscope/dynoscope/model"
 )
 
@@ -92,7 +90,7 @@ func (e *Engine) UpdateTimeToLive(ctx context.Context, in *model.UpdateTimeToLiv
 // table's items by attribute attr, in one transaction.
 func (e *Engine) rebuildTTLQueue(t *table, attr string, on bool) error {
 	prefix := prefixTTL + t.name + "/"
-	return e.db.Update(func(tx *buntdb.Tx) error {
+	return e.update(func(tx *wtx) error {
 		var stale []string
 		tx.AscendGreaterOrEqual("", prefix, func(k, _ string) bool {
 			if !strings.HasPrefix(k, prefix) {

@@ -74,7 +74,7 @@ func tableWriteUnits(w *itemWrite) float64 {
 // the item, every index entry it adds, moves or removes, its TTL-queue entry
 // and its stream record, all in the caller's transaction. Index write units
 // go to usage (nil: not charged); counter changes to fx.
-func (e *Engine) applyWrite(tx *buntdb.Tx, t *table, w *itemWrite, usage *capacity.Usage, fx *writeEffects) error {
+func (e *Engine) applyWrite(tx *wtx, t *table, w *itemWrite, usage *capacity.Usage, fx *writeEffects) error {
 	if w.new != nil {
 		if _, _, err := tx.Set(w.key, string(encodeStored(nil, w.new, w.newSize)), nil); err != nil {
 			return err
@@ -110,7 +110,7 @@ func (e *Engine) applyWrite(tx *buntdb.Tx, t *table, w *itemWrite, usage *capaci
 // applyIndexWrite maintains one index for one item change and charges its
 // write units: 1 (per KB) for a new entry, 2 for a moved key, 1 for a
 // removal, 1 for a changed projection, nothing when absent before and after.
-func (e *Engine) applyIndexWrite(tx *buntdb.Tx, t *table, ix *index, w *itemWrite, usage *capacity.Usage, fx *writeEffects) error {
+func (e *Engine) applyIndexWrite(tx *wtx, t *table, ix *index, w *itemWrite, usage *capacity.Usage, fx *writeEffects) error {
 	var oldKey, newKey string
 	var oldEntry, newEntry model.Item
 	if w.old != nil && indexMembership(ix, w.old).in {

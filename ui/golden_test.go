@@ -181,7 +181,9 @@ func TestGoldenItemView(t *testing.T) {
 func TestGoldenQueryPane(t *testing.T) {
 	g := startGolden(t, 120, 40)
 	g.goToTable("Thread")
-	g.keys("j", "3", "j", "j")
+	g.keys("j")
+	g.waitFor("last: Scan Thread/LastPostIndex") // the index's items are in: nothing else is under way
+	g.keys("3", "j", "j")
 	g.text("EC2")
 	g.keys("j", "l", "l", "l", "l", "l", "l", "j")
 	g.text("2012-08-31T00:00:00.000Z")
@@ -197,7 +199,9 @@ func TestGoldenQueryPane(t *testing.T) {
 
 func TestGoldenHelp(t *testing.T) {
 	g := startGolden(t, 120, 40)
-	g.keys("2", "?")
+	g.keys("2")
+	g.waitFor("last: Scan CustomerDocuments") // the items are in: nothing else is under way
+	g.keys("?")
 	g.waitFor("Everywhere")
 	g.finish()
 }

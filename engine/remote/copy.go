@@ -62,12 +62,13 @@ type CopyReport struct {
 }
 
 // CopySlice copies opts.Table's schema and up to opts.Limit of its items
-// from src into dst. The table is created, the items written (throttling
-// off meanwhile, as when fixtures load), then TTL and the stream enabled
-// as on the source, so the copy's stream starts empty. If anything fails
-// after the table was created, the copy is deleted again: no half copy is
-// left. Reads on src are eventually consistent and ask ReturnConsumedCapacity
-// TOTAL; the report says what they consumed.
+// from src into dst, as one bulk load (engine.BeginLoad): the table is
+// created, the items written the way DynamoDB's import fills a new table
+// (no capacity consumed, nothing throttled), TTL and the stream enabled as
+// on the source (so the copy's stream starts empty), and only then is the
+// load committed. A failure, or a crash before the commit, leaves no half
+// copy. Reads on src are eventually consistent and ask
+// ReturnConsumedCapacity TOTAL; the report says what they consumed.
 func CopySlice(ctx context.Context, src engine.API, dst *engine.Engine, opts CopyOptions) (*CopyReport, error) {
 	limit := opts.Limit
 	if limit <= 0 {
@@ -94,23 +95,35 @@ func CopySlice(ctx context.Context, src engine.API, dst *engine.Engine, opts Cop
 	if s := d.Table.StreamSpecification; s != nil && s.StreamEnabled {
 		rep.Stream = &model.StreamSpecification{StreamEnabled: true, StreamViewType: s.StreamViewType}
 	}
-	if _, err := dst.CreateTable(ctx, rep.Create); err != nil {
+	load := dst.BeginLoad()
+	if _, err := load.CreateTable(ctx, rep.Create); err != nil {
+		load.Abort()
 		return nil, err
 	}
-	if err := fillCopy(ctx, src, dst, opts, rep); err != nil {
-		if _, derr := dst.DeleteTable(context.WithoutCancel(ctx), &model.DeleteTableInput{TableName: target}); derr != nil {
-			return nil, errors.Join(err, derr)
+	if err := fillCopy(ctx, src, dst, load, opts, rep); err != nil {
+		if aerr := load.Abort(); aerr != nil {
+			return nil, errors.Join(err, aerr)
 		}
-		return nil, err
+		return nil, unwrapLoad(err)
+	}
+	if err := load.Commit(ctx); err != nil {
+		load.Abort()
+		return nil, unwrapLoad(err)
 	}
 	return rep, nil
 }
 
+// unwrapLoad reports a refused bulk write as the engine's own error.
+func unwrapLoad(err error) error {
+	var le *engine.LoadError
+	if errors.As(err, &le) {
+		return le.Err
+	}
+	return err
+}
+
 // fillCopy writes the items and then the TTL and stream settings.
-func fillCopy(ctx context.Context, src engine.API, dst *engine.Engine, opts CopyOptions, rep *CopyReport) error {
-	throttling := dst.Meter().Throttling()
-	dst.SetThrottling(false)
-	defer dst.SetThrottling(throttling)
+func fillCopy(ctx context.Context, src engine.API, dst *engine.Engine, load *engine.BulkLoad, opts CopyOptions, rep *CopyReport) error {
 	next := pager(src, opts)
 	var start model.Item
 	for rep.Items < rep.Limit {
@@ -124,7 +137,11 @@ func fillCopy(ctx context.Context, src engine.API, dst *engine.Engine, opts Copy
 		if len(items) > rep.Limit-rep.Items {
 			items = items[:rep.Limit-rep.Items]
 		}
-		if err := writeItems(ctx, dst, rep.Target, items); err != nil {
+		reqs := make([]model.WriteRequest, len(items))
+		for i, it := range items {
+			reqs[i] = model.WriteRequest{PutRequest: &model.PutRequest{Item: it}}
+		}
+		if err := load.Write(ctx, rep.Target, reqs); err != nil {
 			return err
 		}
 		rep.Items += len(items)
@@ -200,28 +217,6 @@ func unitsOf(cc *model.ConsumedCapacity) float64 {
 		return 0
 	}
 	return float64(cc.CapacityUnits)
-}
-
-// writeItems writes items into the copy, 25 per BatchWriteItem, resending
-// what comes back unprocessed.
-func writeItems(ctx context.Context, dst *engine.Engine, table string, items []model.Item) error {
-	for len(items) > 0 {
-		n := min(25, len(items))
-		reqs := make([]model.WriteRequest, n)
-		for i, it := range items[:n] {
-			reqs[i] = model.WriteRequest{PutRequest: &model.PutRequest{Item: it}}
-		}
-		items = items[n:]
-		pending := map[string][]model.WriteRequest{table: reqs}
-		for len(pending) > 0 {
-			out, err := dst.BatchWriteItem(ctx, &model.BatchWriteItemInput{RequestItems: pending})
-			if err != nil {
-				return err
-			}
-			pending = out.UnprocessedItems
-		}
-	}
-	return nil
 }
 
 // createInputOf is the CreateTable input that makes a table like d, named

@@ -1,0 +1,290 @@
+package engine
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+	"sync/atomic"
+
+	"github.com/dynoscope/dynoscope/model"
+)
+
+// BulkLoad loads data into the workspace all or nothing, even across a
+// crash. Tables it creates take their items the way DynamoDB's import from
+// Amazon S3 fills a new table: without consuming or being throttled by the
+// table's capacity, many items a transaction. Until Commit those tables are
+// marked as loading, and opening a workspace removes tables a load left
+// marked (the load was interrupted). Writes into tables that existed before
+// the load are applied at Commit, in the same transaction that clears the
+// marks.
+type BulkLoad struct {
+	e        *Engine
+	id       string
+	created  []string
+	existing map[string][]model.WriteRequest
+	count    int
+	ended    bool
+}
+
+// loadSeq numbers loads within the process; with the time it makes ids
+// unique across processes too.
+var loadSeq atomic.Uint64
+
+type loadKey struct{}
+
+// loadID returns the load a CreateTable belongs to, if any.
+func loadID(ctx context.Context) (string, bool) {
+	if ctx == nil {
+		return "", false
+	}
+	id, ok := ctx.Value(loadKey{}).(string)
+	return id, ok
+}
+
+// BeginLoad starts a bulk load.
+func (e *Engine) BeginLoad() *BulkLoad {
+	return &BulkLoad{e: e, id: fmt.Sprintf("%d-%d", e.now().UnixNano(), loadSeq.Add(1)), existing: map[string][]model.WriteRequest{}}
+}
+
+// CreateTable creates a table as part of the load: marked as loading in
+// the same transaction that creates it.
+func (b *BulkLoad) CreateTable(ctx context.Context, in *model.CreateTableInput) (*model.CreateTableOutput, error) {
+	if b.ended {
+		return nil, errors.New("the load has ended")
+	}
+	out, err := b.e.CreateTable(context.WithValue(ctx, loadKey{}, b.id), in)
+	if err == nil {
+		b.created = append(b.created, in.TableName)
+	}
+	return out, err
+}
+
+// Created reports whether the load created the table.
+func (b *BulkLoad) Created(table string) bool {
+	for _, n := range b.created {
+		if n == table {
+			return true
+		}
+	}
+	return false
+}
+
+// Write applies requests to a table the load created, in one transaction,
+// validated as BatchWriteItem validates them (any number of requests, each
+// key once); no capacity is consumed. Requests for a table that existed
+// before the load are kept for Commit.
+func (b *BulkLoad) Write(ctx context.Context, table string, reqs []model.WriteRequest) error {
+	e := b.e
+	if b.ended {
+		return errors.New("the load has ended")
+	}
+	if err := e.checkOpen(ctx); err != nil {
+		return err
+	}
+	if !b.Created(table) {
+		b.existing[table] = append(b.existing[table], reqs...)
+		return nil
+	}
+	e.mu.RLock()
+	defer e.mu.RUnlock()
+	t, merr := e.lookup(table)
+	if merr != nil {
+		return merr
+	}
+	ws, err := t.bulkWrites(reqs)
+	if err != nil {
+		return err
+	}
+	var fx writeEffects
+	err = e.update(func(tx *wtx) error { return e.applyBulk(tx, t, ws, &fx) })
+	if err != nil {
+		fx.revert()
+		return asError(err)
+	}
+	e.commit(t, &fx)
+	b.count += len(reqs)
+	return nil
+}
+
+// bulkWrites validates requests and returns their writes.
+func (t *table) bulkWrites(reqs []model.WriteRequest) ([]*itemWrite, error) {
+	ws := make([]*itemWrite, 0, len(reqs))
+	seen := make(map[string]bool, len(reqs))
+	for i, req := range reqs {
+		if err := checkWriteRequest(t.name, req); err != nil {
+			return nil, &LoadError{Table: t.name, Index: i, Err: err}
+		}
+		w, err := t.batchWrite(req)
+		if err != nil {
+			return nil, &LoadError{Table: t.name, Index: i, Err: err}
+		}
+		if seen[w.key] {
+			return nil, &LoadError{Table: t.name, Index: i, Err: model.Validation("Provided list of item keys contains duplicates")}
+		}
+		seen[w.key] = true
+		ws = append(ws, w)
+	}
+	return ws, nil
+}
+
+// applyBulk applies validated writes in the caller's transaction.
+func (e *Engine) applyBulk(tx *wtx, t *table, ws []*itemWrite, fx *writeEffects) error {
+	for i, w := range ws {
+		if err := e.loadOld(tx.Tx, w, t.needsOldImage()); err != nil {
+			return err
+		}
+		if err := t.checkItemCollection(tx.Tx, w); err != nil {
+			return &LoadError{Table: t.name, Index: i, Err: err}
+		}
+		if w.new == nil && w.old == nil {
+			continue
+		}
+		if err := e.applyWrite(tx, t, w, nil, fx); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// LoadError says which request of a bulk write the engine refused.
+type LoadError struct {
+	Table string
+	Index int // the request's position in the slice handed to Write or Commit
+	Err   error
+}
+
+func (e *LoadError) Error() string { return e.Err.Error() }
+func (e *LoadError) Unwrap() error { return e.Err }
+
+// Commit ends the load: in one transaction it applies the writes kept for
+// tables that existed before the load and clears the loading marks of the
+// tables it created. After Commit the load is complete even across a crash.
+func (b *BulkLoad) Commit(ctx context.Context) error {
+	e := b.e
+	if b.ended {
+		return errors.New("the load has ended")
+	}
+	if err := e.checkOpen(ctx); err != nil {
+		return err
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	type tableWrites struct {
+		t  *table
+		ws []*itemWrite
+		fx writeEffects
+	}
+	var groups []*tableWrites
+	names := make([]string, 0, len(b.existing))
+	for name := range b.existing {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		t, merr := e.lookup(name)
+		if merr != nil {
+			return &LoadError{Table: name, Index: -1, Err: merr}
+		}
+		ws, err := t.bulkWrites(b.existing[name])
+		if err != nil {
+			return err
+		}
+		groups = append(groups, &tableWrites{t: t, ws: ws})
+	}
+	metas := map[string]*tableMeta{}
+	for _, name := range b.created {
+		t := e.tables[name]
+		if t == nil {
+			return fmt.Errorf("table %s, created by this load, is gone", name)
+		}
+		m := t.meta
+		m.Loading = ""
+		metas[name] = &m
+	}
+	err := e.update(func(tx *wtx) error {
+		for _, g := range groups {
+			if err := e.applyBulk(tx, g.t, g.ws, &g.fx); err != nil {
+				return err
+			}
+		}
+		for name, m := range metas {
+			v, err := json.Marshal(m)
+			if err != nil {
+				return err
+			}
+			if _, _, err := tx.Set(prefixTable+name, string(v), nil); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		for _, g := range groups {
+			g.fx.revert()
+		}
+		return asError(err)
+	}
+	for _, g := range groups {
+		e.commit(g.t, &g.fx)
+	}
+	for name, m := range metas {
+		old := e.tables[name]
+		t := e.newTable(m, old.stats)
+		e.tables[name] = t
+	}
+	b.ended = true
+	return nil
+}
+
+// Abort ends the load and takes it back: the tables it created are removed
+// with everything in them; nothing was written into other tables.
+func (b *BulkLoad) Abort() error {
+	if b.ended {
+		return nil
+	}
+	b.ended = true
+	e := b.e
+	e.WaitBackgroundIndexWork()
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	var errs []error
+	for _, name := range b.created {
+		if e.tables[name] == nil {
+			continue
+		}
+		if err := e.dropTableLocked(name); err != nil {
+			errs = append(errs, fmt.Errorf("removing %s: %w", name, err))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// rollBackLoads removes the tables of loads that did not finish (a crash or
+// a kill during a load) and says so in the open notes.
+func (e *Engine) rollBackLoads() {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	var names []string
+	for name, t := range e.tables {
+		if t.meta.Loading != "" {
+			names = append(names, name)
+		}
+	}
+	if len(names) == 0 {
+		return
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		if err := e.dropTableLocked(name); err != nil {
+			e.notes = append(e.notes, fmt.Sprintf("could not remove table %s of an interrupted load: %v", name, err))
+		}
+	}
+	what := "table " + names[0]
+	if len(names) > 1 {
+		what = "tables " + strings.Join(names, ", ")
+	}
+	e.notes = append(e.notes, "a load that did not finish was taken back: removed "+what)
+}
