@@ -89,6 +89,8 @@ type Engine struct {
 
 	progressMu sync.Mutex
 	progress   map[string]*BackfillProgress
+
+	tokens idempotencyTokens // ClientRequestTokens of finished transactions
 }
 
 var _ API = (*Engine)(nil)

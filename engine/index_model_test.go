@@ -100,7 +100,7 @@ func checkIndexesMatchTable(t *testing.T, e *Engine, name string) {
 }
 
 // TestRandomWritesKeepIndexesExact runs thousands of random puts, updates,
-// deletes and batch writes against a table with two LSIs and two GSIs of
+// deletes, batch writes and transactions against a table with two LSIs and two GSIs of
 // different projections, then checks every index against the table — and
 // again after reopening the file.
 func TestRandomWritesKeepIndexesExact(t *testing.T) {
@@ -140,8 +140,13 @@ func TestRandomWritesKeepIndexesExact(t *testing.T) {
 		}
 		return it
 	}
+	transactions := 0
 	for i := 0; i < 3000; i++ {
-		switch op := r.Intn(10); {
+		switch op := r.Intn(12); {
+		case op >= 10:
+			if err := randomTransaction(e, r, randomItem); err == nil {
+				transactions++
+			}
 		case op < 4:
 			e.PutItem(ctx, &model.PutItemInput{TableName: "orders", Item: randomItem()})
 		case op < 7:
@@ -191,6 +196,9 @@ func TestRandomWritesKeepIndexesExact(t *testing.T) {
 		}
 	}
 	checkIndexesMatchTable(t, e, "orders")
+	if transactions < 50 {
+		t.Fatalf("only %d transactions committed: the random mix does not exercise them", transactions)
+	}
 	d, err := e.DescribeTable(ctx, &model.DescribeTableInput{TableName: "orders"})
 	mustOK(t, err)
 	if d.Table.ItemCount < 100 {

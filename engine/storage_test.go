@@ -143,6 +143,12 @@ func busyWorkload(t testing.TB, e *Engine, clock *VirtualClock) {
 	}
 	_, err = e.BatchWriteItem(ctx, &model.BatchWriteItemInput{RequestItems: map[string][]model.WriteRequest{"orders": reqs}})
 	mustOK(t, err)
+	_, err = e.TransactWriteItems(ctx, &model.TransactWriteItemsInput{TransactItems: []model.TransactWriteItem{
+		{Put: &model.Put{TableName: "orders", Item: model.Item{"cust": model.S("tx"), "id": model.N("1"), "status": model.S("NEW"), "placed": model.S("2026-05")}}},
+		{Delete: &model.Delete{TableName: "orders", Key: model.Item{"cust": model.S("batch"), "id": model.N("100")}}},
+		{Put: &model.Put{TableName: "scratch", Item: model.Item{"pk": model.S("tx")}}},
+	}})
+	mustOK(t, err)
 	_, err = e.UpdateTable(ctx, &model.UpdateTableInput{TableName: "orders",
 		AttributeDefinitions: []model.AttributeDefinition{ad("note", "S")},
 		GlobalSecondaryIndexUpdates: []model.GlobalSecondaryIndexUpdate{{Create: &model.GlobalSecondaryIndex{

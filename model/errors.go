@@ -38,10 +38,11 @@ type Error struct {
 }
 
 // CancellationReason is one entry of TransactionCanceledException's reasons.
+// Fields are in the order DynamoDB writes them: Code, Item, Message.
 type CancellationReason struct {
 	Code    string
-	Message string `json:",omitempty"`
 	Item    Item   `json:",omitempty"`
+	Message string `json:",omitempty"`
 }
 
 func (e *Error) Error() string {

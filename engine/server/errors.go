@@ -59,7 +59,9 @@ func newErrorBody(e *model.Error) *errorBody {
 		CancellationReasons: e.CancellationReasons,
 	}
 	switch e.Code {
-	case model.ErrSerialization, errAccessDenied:
+	case model.ErrSerialization, errAccessDenied, model.ErrTransactionCanceled:
+		// DynamoDB spells these "Message" (TransactionCanceledException:
+		// replies quoted in pynamodb#1144 and erlcloud#607).
 		b.CapitalMessage = e.Message
 	default:
 		b.Message = e.Message

@@ -220,9 +220,11 @@ func TestErrors(t *testing.T) {
 			},
 		},
 		wantStatus: 400,
+		// "Message" and Code, Item, Message: DynamoDB's replies quoted in
+		// pynamodb#1144, erlcloud#607 and boto3#2657.
 		wantBody: `{"__type":"com.amazonaws.dynamodb.v20120810#TransactionCanceledException",` +
-			`"message":"Transaction cancelled, please refer cancellation reasons for specific reasons [None, ConditionalCheckFailed]",` +
-			`"CancellationReasons":[{"Code":"None"},{"Code":"ConditionalCheckFailed","Message":"The conditional request failed","Item":{"pk":{"S":"b"}}}]}`,
+			`"Message":"Transaction cancelled, please refer cancellation reasons for specific reasons [None, ConditionalCheckFailed]",` +
+			`"CancellationReasons":[{"Code":"None"},{"Code":"ConditionalCheckFailed","Item":{"pk":{"S":"b"}},"Message":"The conditional request failed"}]}`,
 	}, {
 		name:       "ResourceInUseException",
 		err:        model.NewError(model.ErrResourceInUse, "Table already exists: %s", "t"),
