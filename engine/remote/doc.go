@@ -8,9 +8,10 @@
 // calls the service and converts the answer back; a service error becomes a
 // *model.Error carrying the exception name and message exactly as the
 // service worded them. A backend is read-only unless opened with Write:
-// every action that could change a table is refused before anything is
-// sent, with ErrReadOnly ("read-only: start with --write to change this
-// table").
+// every action that could change a table (table and TTL changes, tags, item
+// writes, batch and transactional writes, PartiQL INSERT, UPDATE and DELETE)
+// is refused before anything is sent, with ErrReadOnly ("read-only: start
+// with --write to change this table").
 //
 // Beyond engine.API a Backend has the read-side powers the explorer uses on
 // a remote table, each behind a small interface declared in this package so
