@@ -2,6 +2,7 @@ package remote
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/dynoscope/dynoscope/engine"
@@ -217,4 +218,21 @@ func TestWritesStatement(t *testing.T) {
 			t.Errorf("writesStatement(%q) = %v, want %v", stmt, got, want)
 		}
 	}
+}
+
+// writesStatement reads any text without failing, and comments before a
+// statement change nothing. Seeds in testdata/fuzz/FuzzWritesStatement.
+func FuzzWritesStatement(f *testing.F) {
+	f.Fuzz(func(t *testing.T, stmt string) {
+		w := writesStatement(stmt)
+		if strings.Contains(stmt, "*/") {
+			return
+		}
+		if got := writesStatement("/* " + stmt + " */ SELECT 1"); got {
+			t.Fatalf("a commented-out statement writes: %q", stmt)
+		}
+		if got := writesStatement("-- note\n /* x */" + stmt); got != w {
+			t.Fatalf("comments changed %q: %v then %v", stmt, w, got)
+		}
+	})
 }
