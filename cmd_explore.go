@@ -7,12 +7,9 @@ import (
 	"fmt"
 	"io"
 	"net"
-	"os"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
-	"github.com/muesli/termenv"
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/dynoscope/dynoscope/engine"
 	"github.com/dynoscope/dynoscope/engine/server"
@@ -63,9 +60,6 @@ func runExplore(args []string, stdout, stderr io.Writer) error {
 	if ws.db != "" {
 		label = "workspace " + ws.db
 	}
-	if _, ok := os.LookupEnv("NO_COLOR"); ok {
-		lipgloss.SetColorProfile(termenv.Ascii)
-	}
 	serving := ""
 	if *serve != "" {
 		ln, err := net.Listen("tcp", *serve)
@@ -79,9 +73,11 @@ func runExplore(args []string, stdout, stderr io.Writer) error {
 		defer func() { stop(); <-done }() // before the engine closes
 		serving = ln.Addr().String()
 	}
-	m := ui.New(eng, ui.Options{Workspace: label, Live: true, Serving: serving, SelectDelay: 60 * time.Millisecond})
+	m := ui.New(eng, ui.Options{Workspace: label, File: ws.db, Live: true, Serving: serving, SelectDelay: 60 * time.Millisecond})
 	defer m.Close()
-	p := tea.NewProgram(m, tea.WithAltScreen(), tea.WithMouseCellMotion(), tea.WithOutput(stdout))
+	// The alternate screen and the mouse are the View's; NO_COLOR is
+	// honoured by Bubble Tea's colour profile detection.
+	p := tea.NewProgram(m, tea.WithOutput(stdout))
 	_, err = p.Run()
 	if errors.Is(err, tea.ErrProgramKilled) {
 		return nil

@@ -8,6 +8,7 @@
 //	                [--stream-retention 24h,100000,64MB] [--ttl-delay D] [--ttl-interval D]
 //	dynoscope load FILE... [--db FILE]
 //	dynoscope repair --db FILE
+//	dynoscope copy (--region R [--profile P] | --endpoint-url URL) --table T --db FILE [--limit N] [query flags]
 //	dynoscope --version
 package main
 
@@ -54,6 +55,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 			return runLoad(args[1:], stdout, stderr)
 		case "repair":
 			return runRepair(args[1:], stdout, stderr)
+		case "copy":
+			return runCopy(args[1:], stdout, stderr)
 		case "--version", "-version", "version":
 			fmt.Fprintln(stdout, "dynoscope", version)
 			return nil
@@ -86,6 +89,11 @@ Usage:
                      load CreateTable / batch-write JSON or data sets, all or nothing
   dynoscope repair --db FILE
                      rebuild a damaged workspace from what can be read (keeps a backup)
+  dynoscope copy (--region R [--profile P] | --endpoint-url URL) --table T --db FILE
+                     [--limit N] [--key-condition-expression EXPR ...]
+                     copy a real table's schema and its first N items (default
+                     1000; a Scan, or a Query) into a workspace file; see
+                     'dynoscope copy --help'
   dynoscope --version
 
 Point the AWS CLI at a running 'serve':
