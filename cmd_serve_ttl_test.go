@@ -15,6 +15,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/credentials"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/dynoscope/dynoscope/internal/sdkhttp"
 )
 
 // TestServeTTLFlagsRejected: bad timings stop serve before it listens.
@@ -54,7 +56,7 @@ func TestServeTTLFlagsExpireWithinASecond(t *testing.T) {
 	ts := httptest.NewServer(newServer(eng))
 	defer ts.Close()
 	c := dynamodb.New(dynamodb.Options{Region: "us-east-1", BaseEndpoint: aws.String(ts.URL),
-		Credentials: credentials.NewStaticCredentialsProvider("x", "y", ""), Retryer: aws.NopRetryer{}})
+		Credentials: credentials.NewStaticCredentialsProvider("x", "y", ""), Retryer: aws.NopRetryer{}, HTTPClient: sdkhttp.Client()})
 	ctx := context.Background()
 	if _, err := c.CreateTable(ctx, &dynamodb.CreateTableInput{TableName: aws.String("Sessions"), BillingMode: types.BillingModePayPerRequest,
 		KeySchema:            []types.KeySchemaElement{{AttributeName: aws.String("id"), KeyType: types.KeyTypeHash}},

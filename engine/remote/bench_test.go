@@ -9,6 +9,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/credentials"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
+	"github.com/dynoscope/dynoscope/internal/sdkhttp"
 	"github.com/dynoscope/dynoscope/model"
 )
 
@@ -50,7 +51,7 @@ func benchSetup(b *testing.B) (*twins, *dynamodb.Client) {
 		}
 	}
 	raw := dynamodb.New(dynamodb.Options{Region: "us-east-1", BaseEndpoint: aws.String(tw.url), Retryer: aws.NopRetryer{},
-		Credentials: credentials.NewStaticCredentialsProvider("AKIDTEST", "secret", "")})
+		Credentials: credentials.NewStaticCredentialsProvider("AKIDTEST", "secret", ""), HTTPClient: sdkhttp.Client()})
 	return tw, raw
 }
 

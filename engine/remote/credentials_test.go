@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/dynoscope/dynoscope/internal/sdkhttp"
 	"github.com/dynoscope/dynoscope/model"
 )
 
@@ -87,7 +88,7 @@ func TestCredentialAndConnectionErrors(t *testing.T) {
 	}
 
 	// The same profile against an endpoint: placeholder credentials.
-	b, err = Open(ctx, Options{Profile: "broken", EndpointURL: tw.url, MaxAttempts: 1})
+	b, err = Open(ctx, Options{Profile: "broken", EndpointURL: tw.url, MaxAttempts: 1, HTTPClient: sdkhttp.Client()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,7 +98,7 @@ func TestCredentialAndConnectionErrors(t *testing.T) {
 	if loc := b.Location(); !loc.PlaceholderCredentials || loc.Region != "eu-west-1" {
 		t.Fatalf("location %+v", loc)
 	}
-	b, err = Open(ctx, Options{Profile: "fine", EndpointURL: tw.url, MaxAttempts: 1})
+	b, err = Open(ctx, Options{Profile: "fine", EndpointURL: tw.url, MaxAttempts: 1, HTTPClient: sdkhttp.Client()})
 	if err != nil {
 		t.Fatal(err)
 	}

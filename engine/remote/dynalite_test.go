@@ -19,6 +19,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/aws/smithy-go"
 
+	"github.com/dynoscope/dynoscope/internal/sdkhttp"
 	"github.com/dynoscope/dynoscope/model"
 )
 
@@ -104,7 +105,7 @@ func TestAgainstDynalite(t *testing.T) {
 	b := openTestBackend(t, url, true)
 	ro := openTestBackend(t, url, false)
 	raw := dynamodb.New(dynamodb.Options{Region: "us-east-1", BaseEndpoint: aws.String(url), Retryer: aws.NopRetryer{},
-		Credentials: credentials.NewStaticCredentialsProvider("AKIDTEST", "secret", "")})
+		Credentials: credentials.NewStaticCredentialsProvider("AKIDTEST", "secret", ""), HTTPClient: sdkhttp.Client()})
 
 	create := ordersTable()
 	create.TableClass = "" // dynalite predates table classes

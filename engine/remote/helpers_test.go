@@ -13,6 +13,7 @@ import (
 
 	"github.com/dynoscope/dynoscope/engine"
 	"github.com/dynoscope/dynoscope/engine/server"
+	"github.com/dynoscope/dynoscope/internal/sdkhttp"
 	"github.com/dynoscope/dynoscope/model"
 )
 
@@ -59,7 +60,8 @@ func newTwins(t testing.TB) *twins {
 func openTestBackend(t testing.TB, url string, write bool) *Backend {
 	t.Helper()
 	b, err := Open(context.Background(), Options{EndpointURL: url, Region: "us-east-1", Write: write, MaxAttempts: 1,
-		Credentials: credentials.NewStaticCredentialsProvider("AKIDTEST", "secret", "")})
+		Credentials: credentials.NewStaticCredentialsProvider("AKIDTEST", "secret", ""),
+		HTTPClient:  sdkhttp.Client()}) // the request body in memory: aws/aws-sdk-go-v2#2737, see sdkhttp
 	if err != nil {
 		t.Fatal(err)
 	}

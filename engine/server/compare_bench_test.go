@@ -39,13 +39,13 @@ import (
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	awshttp "github.com/aws/aws-sdk-go-v2/aws/transport/http"
 	"github.com/aws/aws-sdk-go-v2/credentials"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/dynoscope/dynoscope/engine"
 	"github.com/dynoscope/dynoscope/engine/server"
+	"github.com/dynoscope/dynoscope/internal/sdkhttp"
 )
 
 // cmpClients is the number of concurrent clients.
@@ -106,9 +106,7 @@ func cmpClient(endpoint string) *dynamodb.Client {
 		Credentials:  credentials.NewStaticCredentialsProvider("AKIDBENCH", "bench-secret", ""),
 		BaseEndpoint: aws.String(endpoint),
 		Retryer:      aws.NopRetryer{},
-		HTTPClient: awshttp.NewBuildableClient().WithTransportOptions(func(tr *http.Transport) {
-			tr.MaxIdleConnsPerHost = cmpClients
-		}),
+		HTTPClient:   sdkhttp.Client(), // aws/aws-sdk-go-v2#2737: see sdkhttp
 	})
 }
 

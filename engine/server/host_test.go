@@ -17,6 +17,7 @@ import (
 
 	"github.com/dynoscope/dynoscope/engine"
 	"github.com/dynoscope/dynoscope/engine/server"
+	"github.com/dynoscope/dynoscope/internal/sdkhttp"
 )
 
 // serveLoopback serves a fresh engine with server.Serve on 127.0.0.1 and
@@ -128,6 +129,7 @@ func TestLoopbackListenerServesSDK(t *testing.T) {
 			Credentials:  credentials.NewStaticCredentialsProvider("x", "y", ""),
 			BaseEndpoint: aws.String(endpoint),
 			Retryer:      aws.NopRetryer{},
+			HTTPClient:   sdkhttp.Client(),
 		})
 		out, err := c.ListTables(context.Background(), &dynamodb.ListTablesInput{})
 		if err != nil {

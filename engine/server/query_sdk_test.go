@@ -27,6 +27,7 @@ import (
 
 	"github.com/dynoscope/dynoscope/engine"
 	"github.com/dynoscope/dynoscope/engine/server"
+	"github.com/dynoscope/dynoscope/internal/sdkhttp"
 )
 
 // sdkItem is an item as the SDK holds it.
@@ -71,6 +72,7 @@ func sdkClientFor(url string) *dynamodb.Client {
 		Credentials:  credentials.NewStaticCredentialsProvider("x", "y", ""),
 		BaseEndpoint: aws.String(url),
 		Retryer:      aws.NopRetryer{},
+		HTTPClient:   sdkhttp.Client(), // aws/aws-sdk-go-v2#2737: see sdkhttp
 	})
 }
 

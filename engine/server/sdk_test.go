@@ -9,7 +9,6 @@ import (
 	"errors"
 	"fmt"
 	"maps"
-	"net/http"
 	"net/http/httptest"
 	"reflect"
 	"slices"
@@ -20,7 +19,6 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	awsmiddleware "github.com/aws/aws-sdk-go-v2/aws/middleware"
-	awshttp "github.com/aws/aws-sdk-go-v2/aws/transport/http"
 	"github.com/aws/aws-sdk-go-v2/credentials"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -28,6 +26,7 @@ import (
 
 	"github.com/dynoscope/dynoscope/engine"
 	"github.com/dynoscope/dynoscope/engine/server"
+	"github.com/dynoscope/dynoscope/internal/sdkhttp"
 )
 
 // newSDKClient serves a fresh in-memory engine over httptest and returns
@@ -51,9 +50,7 @@ func newSDKClient(tb testing.TB) *dynamodb.Client {
 		Credentials:  credentials.NewStaticCredentialsProvider("x", "y", ""),
 		BaseEndpoint: aws.String(ts.URL),
 		Retryer:      aws.NopRetryer{},
-		HTTPClient: awshttp.NewBuildableClient().WithTransportOptions(func(tr *http.Transport) {
-			tr.MaxIdleConnsPerHost = 64 // parallel benchmarks reuse connections
-		}),
+		HTTPClient:   sdkhttp.Client(), // the request body in memory: see aws/aws-sdk-go-v2#2737 in sdkhttp
 	})
 }
 

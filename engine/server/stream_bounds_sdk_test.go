@@ -18,6 +18,7 @@ import (
 
 	"github.com/dynoscope/dynoscope/engine"
 	"github.com/dynoscope/dynoscope/engine/server"
+	"github.com/dynoscope/dynoscope/internal/sdkhttp"
 )
 
 // newBoundedStreamsFixture is newStreamsFixture with stream bounds.
@@ -37,9 +38,9 @@ func newBoundedStreamsFixture(t *testing.T, start time.Time, r engine.StreamRete
 	return &streamsFixture{
 		eng: eng, clock: clock, url: ts.URL,
 		db: dynamodb.New(dynamodb.Options{Region: "us-east-1", Credentials: creds,
-			BaseEndpoint: aws.String(ts.URL), Retryer: aws.NopRetryer{}}),
+			BaseEndpoint: aws.String(ts.URL), Retryer: aws.NopRetryer{}, HTTPClient: sdkhttp.Client()}),
 		streams: dynamodbstreams.New(dynamodbstreams.Options{Region: "us-east-1", Credentials: creds,
-			BaseEndpoint: aws.String(ts.URL), Retryer: aws.NopRetryer{}}),
+			BaseEndpoint: aws.String(ts.URL), Retryer: aws.NopRetryer{}, HTTPClient: sdkhttp.Client()}),
 	}
 }
 

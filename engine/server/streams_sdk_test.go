@@ -27,6 +27,7 @@ import (
 
 	"github.com/dynoscope/dynoscope/engine"
 	"github.com/dynoscope/dynoscope/engine/server"
+	"github.com/dynoscope/dynoscope/internal/sdkhttp"
 	"github.com/dynoscope/dynoscope/model"
 )
 
@@ -56,9 +57,9 @@ func newStreamsFixture(t *testing.T, start time.Time) *streamsFixture {
 	return &streamsFixture{
 		eng: eng, clock: clock, url: ts.URL,
 		db: dynamodb.New(dynamodb.Options{Region: "us-east-1", Credentials: creds,
-			BaseEndpoint: aws.String(ts.URL), Retryer: aws.NopRetryer{}}),
+			BaseEndpoint: aws.String(ts.URL), Retryer: aws.NopRetryer{}, HTTPClient: sdkhttp.Client()}),
 		streams: dynamodbstreams.New(dynamodbstreams.Options{Region: "us-east-1", Credentials: creds,
-			BaseEndpoint: aws.String(ts.URL), Retryer: aws.NopRetryer{}}),
+			BaseEndpoint: aws.String(ts.URL), Retryer: aws.NopRetryer{}, HTTPClient: sdkhttp.Client()}),
 	}
 }
 

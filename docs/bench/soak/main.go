@@ -17,7 +17,6 @@ import (
 	"flag"
 	"fmt"
 	"math/rand/v2"
-	"net/http"
 	"os"
 	"strconv"
 	"strings"
@@ -26,12 +25,13 @@ import (
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	awshttp "github.com/aws/aws-sdk-go-v2/aws/transport/http"
 	"github.com/aws/aws-sdk-go-v2/credentials"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodbstreams"
 	sttypes "github.com/aws/aws-sdk-go-v2/service/dynamodbstreams/types"
+
+	"github.com/dynoscope/dynoscope/internal/sdkhttp"
 )
 
 func main() {
@@ -54,9 +54,7 @@ const table = "soak"
 
 func run(endpoint string, pid int, duration, sample time.Duration, workers, keys, pad int, view string) error {
 	ctx := context.Background()
-	httpClient := awshttp.NewBuildableClient().WithTransportOptions(func(tr *http.Transport) {
-		tr.MaxIdleConnsPerHost = workers + 2
-	})
+	httpClient := sdkhttp.Client() // the request body in memory: aws/aws-sdk-go-v2#2737, see sdkhttp
 	creds := credentials.NewStaticCredentialsProvider("soak", "soak", "")
 	db := dynamodb.New(dynamodb.Options{Region: "us-east-1", Credentials: creds, BaseEndpoint: aws.String(endpoint),
 		Retryer: aws.NopRetryer{}, HTTPClient: httpClient})
