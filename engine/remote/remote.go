@@ -53,7 +53,8 @@ type Options struct {
 	// Credentials, when set, replaces the credential chain (programs that
 	// embed the backend, tests).
 	Credentials aws.CredentialsProvider
-	// HTTPClient replaces the SDK's HTTP client.
+	// HTTPClient replaces the SDK's HTTP client of the DynamoDB, Streams
+	// and CloudWatch clients, as it is (AWS_CA_BUNDLE is not applied to it).
 	HTTPClient *http.Client
 	// Now is the clock of the consumption meter (default time.Now).
 	Now func() time.Time
@@ -94,9 +95,6 @@ func Open(ctx context.Context, opts Options) (*Backend, error) {
 	if opts.Credentials != nil {
 		load = append(load, config.WithCredentialsProvider(opts.Credentials))
 	}
-	if opts.HTTPClient != nil {
-		load = append(load, config.WithHTTPClient(opts.HTTPClient))
-	}
 	if opts.MaxAttempts > 0 {
 		load = append(load, config.WithRetryMaxAttempts(opts.MaxAttempts))
 	}
@@ -111,6 +109,11 @@ func Open(ctx context.Context, opts Options) (*Backend, error) {
 		cfg.Region = defaultEndpointRegion
 	}
 	loc.Region = cfg.Region
+	if opts.HTTPClient != nil {
+		// Set after loading, as it is: the loader would refuse a plain
+		// *http.Client when AWS_CA_BUNDLE asks it to add a CA.
+		cfg.HTTPClient = opts.HTTPClient
+	}
 	if loc.Profile == "" {
 		loc.Profile = profileFromEnvironment()
 	}
