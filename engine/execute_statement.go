@@ -198,7 +198,7 @@ func (e *Engine) runSelect(cs *compiledSelect, in *model.ExecuteStatementInput, 
 			out.Items = append(out.Items, item)
 		}
 		if pr.stoppedEarly() {
-			next = &selectToken{Request: digest, Read: i, Key: pr.lastKey}
+			next = &selectToken{Request: digest, Read: i, Key: pr.rt.lastKey(pr.lastItem)}
 			break
 		}
 		if limit > 0 && countScanned(usage) >= limit && i+1 < nreads {

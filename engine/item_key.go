@@ -142,7 +142,7 @@ func decodeStored(v string) (model.Item, int, error) {
 	if n == 0 {
 		return nil, 0, errCorrupt
 	}
-	item, err := model.DecodeItem([]byte(v[n:]))
+	item, err := model.DecodeItemString(v[n:])
 	return item, int(size), err
 }
 

@@ -179,10 +179,10 @@ type pageReader struct {
 	items       []model.Item
 	countN      int
 	scanned     int
-	lastKey     model.Item
-	indexBytes  int // summed sizes of what was read from the table or index
-	fetchBlocks int // Σ ceil(each fetched item / 4 KB) on LSI fetches
-	pageBytes   int // bytes counted against the 1 MB page limit
+	lastItem    model.Item // last entry read: LastEvaluatedKey is cut from it once
+	indexBytes  int        // summed sizes of what was read from the table or index
+	fetchBlocks int        // Σ ceil(each fetched item / 4 KB) on LSI fetches
+	pageBytes   int        // bytes counted against the 1 MB page limit
 	err         error
 }
 
@@ -211,7 +211,7 @@ func (pr *pageReader) visit(tx *buntdb.Tx, v string) bool {
 			pr.pageBytes += blocks * capacity.ReadUnitBytes
 		}
 	}
-	pr.lastKey = pr.rt.lastKey(item)
+	pr.lastItem = item
 	keep := true
 	if pr.filter != nil {
 		ok, err := pr.filter.Eval(full)
@@ -326,7 +326,7 @@ func (e *Engine) runPage(action string, pr *pageReader, r keyRange, reverse bool
 		}
 	}
 	if pr.stoppedEarly() {
-		res.lastEvaluatedKey = pr.lastKey
+		res.lastEvaluatedKey = pr.rt.lastKey(pr.lastItem)
 	}
 	e.charge(t, hash, usage)
 	e.logRequest(action, t.name, index, usage, true, pr.countN, nil)

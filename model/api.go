@@ -476,3 +476,60 @@ func (o ScanOutput) MarshalJSON() ([]byte, error) {
 		plain
 	}{o.Items, plain(o)})
 }
+
+// appendReadPage appends a Query or Scan reply as MarshalJSON writes it.
+func appendReadPage(dst []byte, items []Item, count, scanned int32, lek Item, cc *ConsumedCapacity) []byte {
+	dst = append(dst, '{')
+	if items != nil {
+		dst = append(dst, `"Items":[`...)
+		for i, it := range items {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = AppendItemJSON(dst, it)
+		}
+		dst = append(dst, "],"...)
+	}
+	dst = append(dst, `"Count":`...)
+	dst = strconv.AppendInt(dst, int64(count), 10)
+	dst = append(dst, `,"ScannedCount":`...)
+	dst = strconv.AppendInt(dst, int64(scanned), 10)
+	if len(lek) > 0 {
+		dst = append(dst, `,"LastEvaluatedKey":`...)
+		dst = AppendItemJSON(dst, lek)
+	}
+	if cc != nil {
+		b, _ := json.Marshal(cc)
+		dst = append(dst, `,"ConsumedCapacity":`...)
+		dst = append(dst, b...)
+	}
+	return append(dst, '}')
+}
+
+// AppendJSON appends the reply's JSON.
+func (o *QueryOutput) AppendJSON(dst []byte) []byte {
+	return appendReadPage(dst, o.Items, o.Count, o.ScannedCount, o.LastEvaluatedKey, o.ConsumedCapacity)
+}
+
+// AppendJSON appends the reply's JSON.
+func (o *ScanOutput) AppendJSON(dst []byte) []byte {
+	return appendReadPage(dst, o.Items, o.Count, o.ScannedCount, o.LastEvaluatedKey, o.ConsumedCapacity)
+}
+
+// AppendJSON appends the reply's JSON as encoding/json writes it.
+func (o *GetItemOutput) AppendJSON(dst []byte) []byte {
+	dst = append(dst, '{')
+	if o.Item != nil { // an existing item that projects nothing is "Item":{}
+		dst = append(dst, `"Item":`...)
+		dst = AppendItemJSON(dst, o.Item)
+	}
+	if o.ConsumedCapacity != nil {
+		if o.Item != nil {
+			dst = append(dst, ',')
+		}
+		b, _ := json.Marshal(o.ConsumedCapacity)
+		dst = append(dst, `"ConsumedCapacity":`...)
+		dst = append(dst, b...)
+	}
+	return append(dst, '}')
+}

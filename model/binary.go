@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"strconv"
+	"unsafe"
 )
 
 // Compact binary storage encoding of values and items.
@@ -308,6 +309,32 @@ func DecodeItem(b []byte) (Item, error) {
 		return nil, err
 	}
 	if d.i != len(b) {
+		return nil, errors.New("model: corrupt binary item: trailing bytes")
+	}
+	return item, nil
+}
+
+// DecodeItemString is DecodeItem for an immutable string (a stored value):
+// strings are cut from s itself, without copying it.
+func DecodeItemString(s string) (Item, error) {
+	if len(s) == 0 {
+		return nil, errTruncated
+	}
+	if s[0] != itemFormat {
+		return nil, errors.New("model: corrupt binary item: unknown format " + strconv.Itoa(int(s[0])))
+	}
+	// d.b is only read; binary payloads are copied (bytes, shared).
+	d := &binDecoder{b: unsafe.Slice(unsafe.StringData(s), len(s)), str: s, shared: true}
+	d.i = 1
+	n, err := d.uvarint()
+	if err != nil {
+		return nil, err
+	}
+	item := make(Item, n)
+	if err := d.members(item, n, 0); err != nil {
+		return nil, err
+	}
+	if d.i != len(s) {
 		return nil, errors.New("model: corrupt binary item: trailing bytes")
 	}
 	return item, nil

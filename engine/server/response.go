@@ -45,6 +45,11 @@ func (s *Server) writeJSON(w http.ResponseWriter, contentType string, status int
 			encoderPool.Put(e)
 		}
 	}()
+	if a, ok := v.(interface{ AppendJSON([]byte) []byte }); ok {
+		e.buf.Write(a.AppendJSON(e.buf.AvailableBuffer())) // the pooled buffer keeps its growth
+		writeRaw(w, contentType, status, e.buf.Bytes())
+		return
+	}
 	if err := e.enc.Encode(v); err != nil {
 		s.log.Error("server: cannot encode reply", "err", err)
 		e.buf.Reset()
