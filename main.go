@@ -5,7 +5,7 @@
 //
 //	dynoscope [--db FILE] [--fixtures all|none|NAME,...] [--serve ADDR]   (the explorer)
 //	dynoscope serve [--addr 127.0.0.1:8000] [--db FILE] [--sync always|everysecond|never]
-//	                [--stream-retention 24h,100000,64MB] [--ttl-delay D] [--ttl-interval D]
+//	                [--stream-retention 24h,100000,64MB] [--ttl-delay D] [--ttl-interval D] [--no-throttle]
 //	dynoscope load FILE... [--db FILE]
 //	dynoscope repair --db FILE
 //	dynoscope copy (--region R [--profile P] | --endpoint-url URL) --table T --db FILE [--limit N] [query flags]
@@ -81,9 +81,11 @@ Usage:
                      serves it over HTTP, live in the explorer
   dynoscope serve [--addr 127.0.0.1:8000] [--db FILE] [--sync always|everysecond|never]
                   [--stream-retention 24h,100000,64MB] [--ttl-delay 15s] [--ttl-interval 1s]
+                  [--no-throttle]
                      the DynamoDB (and DynamoDB Streams) endpoint, headless;
                      the TTL sweeper deletes an item --ttl-delay after it
-                     expires, looking every --ttl-interval
+                     expires, looking every --ttl-interval; --no-throttle
+                     never refuses a request for throughput (bulk loads)
   dynoscope fixtures list the demo data sets
   dynoscope load FILE... [--db FILE]
                      load CreateTable / batch-write JSON or data sets, all or nothing
@@ -165,10 +167,14 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	ws.registerRetention(fs)
 	var ttl ttlFlags
 	ttl.register(fs)
+	noThrottle := fs.Bool("no-throttle", false, "never refuse a request for throughput (capacity is still counted and reported): for bulk loads and benchmarks")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	eng, err := ws.openWith(stderr, ttl.apply)
+	eng, err := ws.openWith(stderr, func(opts *engine.Options) error {
+		opts.DisableThrottling = *noThrottle
+		return ttl.apply(opts)
+	})
 	if err != nil {
 		return err
 	}
