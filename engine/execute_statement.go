@@ -198,7 +198,11 @@ func (e *Engine) runSelect(cs *compiledSelect, in *model.ExecuteStatementInput, 
 			out.Items = append(out.Items, item)
 		}
 		if pr.stoppedEarly() {
-			next = &selectToken{Request: digest, Read: i, Key: pr.rt.lastKey(pr.lastItem)}
+			lek, err := pr.lastEvaluatedKey()
+			if err != nil {
+				return nil, asError(err)
+			}
+			next = &selectToken{Request: digest, Read: i, Key: lek}
 			break
 		}
 		if limit > 0 && countScanned(usage) >= limit && i+1 < nreads {

@@ -11,6 +11,12 @@ import (
 // Query reads the items of one partition-key value from a table or index,
 // in sort-key order, as one range walk over the B-tree: O(log n + items read).
 func (e *Engine) Query(ctx context.Context, in *model.QueryInput) (*model.QueryOutput, error) {
+	return e.query(ctx, in, false)
+}
+
+// query is Query; encoded asks for the items as stored when they are
+// returned whole (see EncodedReader).
+func (e *Engine) query(ctx context.Context, in *model.QueryInput, encoded bool) (*model.QueryOutput, error) {
 	if err := e.checkOpen(ctx); err != nil {
 		return nil, err
 	}
@@ -90,6 +96,7 @@ func (e *Engine) Query(ctx context.Context, in *model.QueryInput) (*model.QueryO
 	}
 	pr := &pageReader{rt: rt, consistent: consistent, fetch: opts.fetch, filter: exprs.filter,
 		projection: exprs.projection, count: opts.count, projected: opts.projected}
+	pr.encoded = encoded && pr.returnsStored()
 	if in.Limit != nil {
 		pr.limit = int(*in.Limit)
 	}
@@ -97,7 +104,7 @@ func (e *Engine) Query(ctx context.Context, in *model.QueryInput) (*model.QueryO
 	if err != nil {
 		return nil, err
 	}
-	return &model.QueryOutput{Items: res.items, Count: res.count, ScannedCount: res.scanned,
+	return &model.QueryOutput{Items: res.items, EncodedItems: res.encItems, Count: res.count, ScannedCount: res.scanned,
 		LastEvaluatedKey: res.lastEvaluatedKey, ConsumedCapacity: res.consumed}, nil
 }
 

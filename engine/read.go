@@ -176,10 +176,17 @@ type pageReader struct {
 	projected  bool // return the index entry, not the fetched item
 	limit      int  // 0: none
 
+	// encoded hands the items over as stored (QueryEncoded, ScanEncoded):
+	// set only when nothing is computed from them (no filter, projection
+	// or fetch; not COUNT), so they go to the wire undecoded.
+	encoded bool
+
 	items       []model.Item
+	encItems    []model.EncodedItem // the items when encoded
 	countN      int
 	scanned     int
 	lastItem    model.Item // last entry read: LastEvaluatedKey is cut from it once
+	lastRaw     string     // the same, as stored, when encoded
 	indexBytes  int        // summed sizes of what was read from the table or index
 	fetchBlocks int        // Σ ceil(each fetched item / 4 KB) on LSI fetches
 	pageBytes   int        // bytes counted against the 1 MB page limit
@@ -188,6 +195,9 @@ type pageReader struct {
 
 // visit evaluates one stored entry; it returns false to end the page.
 func (pr *pageReader) visit(tx *buntdb.Tx, v string) bool {
+	if pr.encoded {
+		return pr.visitEncoded(v)
+	}
 	item, size, err := decodeStored(v)
 	if err != nil {
 		pr.err = err
@@ -234,18 +244,44 @@ func (pr *pageReader) visit(tx *buntdb.Tx, v string) bool {
 			pr.items = append(pr.items, out)
 		}
 	}
-	if pr.limit > 0 && pr.scanned >= pr.limit {
+	return !pr.stoppedEarly()
+}
+
+// visitEncoded is visit for a page whose items are handed over as stored:
+// each entry is taken whole, its size read from its prefix, nothing decoded.
+func (pr *pageReader) visitEncoded(v string) bool {
+	size, n := uvarintString(v)
+	if n == 0 {
+		pr.err = errCorrupt
 		return false
 	}
-	if pr.pageBytes >= maxPageBytes {
-		return false
+	pr.scanned++
+	pr.indexBytes += int(size)
+	pr.pageBytes += int(size)
+	pr.lastRaw = v
+	pr.countN++
+	if pr.encItems == nil {
+		pr.encItems = make([]model.EncodedItem, 0, 64)
 	}
-	return true
+	pr.encItems = append(pr.encItems, model.EncodedItem(v[n:]))
+	return !pr.stoppedEarly()
 }
 
 // more reports whether the page stopped before the end of the range.
 func (pr *pageReader) stoppedEarly() bool {
 	return (pr.limit > 0 && pr.scanned >= pr.limit) || pr.pageBytes >= maxPageBytes
+}
+
+// lastEvaluatedKey is the key of the last entry read.
+func (pr *pageReader) lastEvaluatedKey() (model.Item, error) {
+	last := pr.lastItem
+	if pr.encoded {
+		var err error
+		if last, _, err = decodeStored(pr.lastRaw); err != nil {
+			return nil, err
+		}
+	}
+	return pr.rt.lastKey(last), nil
 }
 
 // usage returns the read units of the page: the summed sizes rounded up to
@@ -291,7 +327,8 @@ func (pr *pageReader) usage(action string) *capacity.Usage {
 
 // pageResult is one Query or Scan page.
 type pageResult struct {
-	items            []model.Item // nil for Select COUNT
+	items            []model.Item // nil for Select COUNT, and when encoded
+	encItems         []model.EncodedItem
 	count, scanned   int32
 	lastEvaluatedKey model.Item
 	consumed         *model.ConsumedCapacity
@@ -319,14 +356,22 @@ func (e *Engine) runPage(action string, pr *pageReader, r keyRange, reverse bool
 	}
 	usage := pr.usage(action)
 	res := &pageResult{count: int32(pr.countN), scanned: int32(pr.scanned), consumed: usage.Report(returnCapacity)}
-	if !pr.count {
+	switch {
+	case pr.encoded:
+		res.encItems = pr.encItems
+		if res.encItems == nil {
+			res.encItems = []model.EncodedItem{}
+		}
+	case !pr.count:
 		res.items = pr.items
 		if res.items == nil {
 			res.items = []model.Item{}
 		}
 	}
 	if pr.stoppedEarly() {
-		res.lastEvaluatedKey = pr.rt.lastKey(pr.lastItem)
+		if res.lastEvaluatedKey, err = pr.lastEvaluatedKey(); err != nil {
+			return nil, asError(err)
+		}
 	}
 	e.charge(t, hash, usage)
 	e.logRequest(action, t.name, index, usage, true, pr.countN, nil)

@@ -13,6 +13,12 @@ const maxTotalSegments = 1_000_000
 // Scan reads a whole table or index in partition-hash order, one page at a
 // time; Segment/TotalSegments split the hash space into disjoint slices.
 func (e *Engine) Scan(ctx context.Context, in *model.ScanInput) (*model.ScanOutput, error) {
+	return e.scan(ctx, in, false)
+}
+
+// scan is Scan; encoded asks for the items as stored when they are returned
+// whole (see EncodedReader).
+func (e *Engine) scan(ctx context.Context, in *model.ScanInput, encoded bool) (*model.ScanOutput, error) {
 	if err := e.checkOpen(ctx); err != nil {
 		return nil, err
 	}
@@ -95,6 +101,7 @@ func (e *Engine) Scan(ctx context.Context, in *model.ScanInput) (*model.ScanOutp
 	}
 	pr := &pageReader{rt: rt, consistent: consistent, fetch: opts.fetch, filter: exprs.filter,
 		projection: exprs.projection, count: opts.count, projected: opts.projected}
+	pr.encoded = encoded && pr.returnsStored()
 	if in.Limit != nil {
 		pr.limit = int(*in.Limit)
 	}
@@ -102,6 +109,6 @@ func (e *Engine) Scan(ctx context.Context, in *model.ScanInput) (*model.ScanOutp
 	if err != nil {
 		return nil, err
 	}
-	return &model.ScanOutput{Items: res.items, Count: res.count, ScannedCount: res.scanned,
+	return &model.ScanOutput{Items: res.items, EncodedItems: res.encItems, Count: res.count, ScannedCount: res.scanned,
 		LastEvaluatedKey: res.lastEvaluatedKey, ConsumedCapacity: res.consumed}, nil
 }

@@ -239,7 +239,10 @@ type GetItemInput struct {
 // non-nil Item and goes on the wire as "Item": {}, so a client can tell
 // "exists" from "absent".
 type GetItemOutput struct {
-	Item             Item              `json:"Item,omitempty"`
+	Item Item `json:"Item,omitempty"`
+	// EncodedItem, when not "", is the item as stored, in place of Item
+	// (see QueryOutput.EncodedItems).
+	EncodedItem      EncodedItem       `json:"-"`
 	ConsumedCapacity *ConsumedCapacity `json:"ConsumedCapacity,omitempty"`
 }
 
@@ -327,7 +330,11 @@ type QueryInput struct {
 
 // QueryOutput is Query's response.
 type QueryOutput struct {
-	Items            []Item            `json:"Items,omitempty"`
+	Items []Item `json:"Items,omitempty"`
+	// EncodedItems, when not nil, holds the page's items in place of
+	// Items, as stored: what the engine hands the HTTP server, which
+	// writes them to the wire undecoded (AppendJSON). Items is then nil.
+	EncodedItems     []EncodedItem     `json:"-"`
 	Count            int32             `json:"Count"`
 	ScannedCount     int32             `json:"ScannedCount"`
 	LastEvaluatedKey Item              `json:"LastEvaluatedKey,omitempty"`
@@ -357,7 +364,11 @@ type ScanInput struct {
 
 // ScanOutput is Scan's response.
 type ScanOutput struct {
-	Items            []Item            `json:"Items,omitempty"`
+	Items []Item `json:"Items,omitempty"`
+	// EncodedItems, when not nil, holds the page's items in place of
+	// Items, as stored: what the engine hands the HTTP server, which
+	// writes them to the wire undecoded (AppendJSON). Items is then nil.
+	EncodedItems     []EncodedItem     `json:"-"`
 	Count            int32             `json:"Count"`
 	ScannedCount     int32             `json:"ScannedCount"`
 	LastEvaluatedKey Item              `json:"LastEvaluatedKey,omitempty"`
@@ -475,61 +486,4 @@ func (o ScanOutput) MarshalJSON() ([]byte, error) {
 		Items []Item `json:"Items"`
 		plain
 	}{o.Items, plain(o)})
-}
-
-// appendReadPage appends a Query or Scan reply as MarshalJSON writes it.
-func appendReadPage(dst []byte, items []Item, count, scanned int32, lek Item, cc *ConsumedCapacity) []byte {
-	dst = append(dst, '{')
-	if items != nil {
-		dst = append(dst, `"Items":[`...)
-		for i, it := range items {
-			if i > 0 {
-				dst = append(dst, ',')
-			}
-			dst = AppendItemJSON(dst, it)
-		}
-		dst = append(dst, "],"...)
-	}
-	dst = append(dst, `"Count":`...)
-	dst = strconv.AppendInt(dst, int64(count), 10)
-	dst = append(dst, `,"ScannedCount":`...)
-	dst = strconv.AppendInt(dst, int64(scanned), 10)
-	if len(lek) > 0 {
-		dst = append(dst, `,"LastEvaluatedKey":`...)
-		dst = AppendItemJSON(dst, lek)
-	}
-	if cc != nil {
-		b, _ := json.Marshal(cc)
-		dst = append(dst, `,"ConsumedCapacity":`...)
-		dst = append(dst, b...)
-	}
-	return append(dst, '}')
-}
-
-// AppendJSON appends the reply's JSON.
-func (o *QueryOutput) AppendJSON(dst []byte) []byte {
-	return appendReadPage(dst, o.Items, o.Count, o.ScannedCount, o.LastEvaluatedKey, o.ConsumedCapacity)
-}
-
-// AppendJSON appends the reply's JSON.
-func (o *ScanOutput) AppendJSON(dst []byte) []byte {
-	return appendReadPage(dst, o.Items, o.Count, o.ScannedCount, o.LastEvaluatedKey, o.ConsumedCapacity)
-}
-
-// AppendJSON appends the reply's JSON as encoding/json writes it.
-func (o *GetItemOutput) AppendJSON(dst []byte) []byte {
-	dst = append(dst, '{')
-	if o.Item != nil { // an existing item that projects nothing is "Item":{}
-		dst = append(dst, `"Item":`...)
-		dst = AppendItemJSON(dst, o.Item)
-	}
-	if o.ConsumedCapacity != nil {
-		if o.Item != nil {
-			dst = append(dst, ',')
-		}
-		b, _ := json.Marshal(o.ConsumedCapacity)
-		dst = append(dst, `"ConsumedCapacity":`...)
-		dst = append(dst, b...)
-	}
-	return append(dst, '}')
 }

@@ -45,8 +45,13 @@ func (e emptyExprs) EmptyTableName() bool { return e.emptyTableName }
 // empty strings (only known for requests decoded from JSON).
 func (e emptyExprs) EmptyExpressions() []string { return e.names }
 
-// UnmarshalJSON decodes the request and notes empty expressions.
+// UnmarshalJSON decodes the request and notes empty expressions: in one
+// pass when the request is as SDKs send it (see request_json.go), with
+// encoding/json otherwise.
 func (in *PutItemInput) UnmarshalJSON(b []byte) error {
+	if in.decodeFast(b) {
+		return nil
+	}
 	type plain PutItemInput
 	if err := json.Unmarshal(b, (*plain)(in)); err != nil {
 		return err
@@ -56,8 +61,13 @@ func (in *PutItemInput) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// UnmarshalJSON decodes the request and notes empty expressions.
+// UnmarshalJSON decodes the request and notes empty expressions: in one
+// pass when the request is as SDKs send it (see request_json.go), with
+// encoding/json otherwise.
 func (in *DeleteItemInput) UnmarshalJSON(b []byte) error {
+	if in.decodeFast(b) {
+		return nil
+	}
 	type plain DeleteItemInput
 	if err := json.Unmarshal(b, (*plain)(in)); err != nil {
 		return err
@@ -67,8 +77,13 @@ func (in *DeleteItemInput) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// UnmarshalJSON decodes the request and notes empty expressions.
+// UnmarshalJSON decodes the request and notes empty expressions: in one
+// pass when the request is as SDKs send it (see request_json.go), with
+// encoding/json otherwise.
 func (in *UpdateItemInput) UnmarshalJSON(b []byte) error {
+	if in.decodeFast(b) {
+		return nil
+	}
 	type plain UpdateItemInput
 	if err := json.Unmarshal(b, (*plain)(in)); err != nil {
 		return err
@@ -78,8 +93,13 @@ func (in *UpdateItemInput) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// UnmarshalJSON decodes the request and notes empty expressions.
+// UnmarshalJSON decodes the request and notes empty expressions: in one
+// pass when the request is as SDKs send it (see request_json.go), with
+// encoding/json otherwise.
 func (in *GetItemInput) UnmarshalJSON(b []byte) error {
+	if in.decodeFast(b) {
+		return nil
+	}
 	type plain GetItemInput
 	if err := json.Unmarshal(b, (*plain)(in)); err != nil {
 		return err
@@ -89,8 +109,13 @@ func (in *GetItemInput) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// UnmarshalJSON decodes the request and notes empty expressions.
+// UnmarshalJSON decodes the request and notes empty expressions: in one
+// pass when the request is as SDKs send it (see request_json.go), with
+// encoding/json otherwise.
 func (in *QueryInput) UnmarshalJSON(b []byte) error {
+	if in.decodeFast(b) {
+		return nil
+	}
 	type plain QueryInput
 	if err := json.Unmarshal(b, (*plain)(in)); err != nil {
 		return err
@@ -100,8 +125,13 @@ func (in *QueryInput) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// UnmarshalJSON decodes the request and notes empty expressions.
+// UnmarshalJSON decodes the request and notes empty expressions: in one
+// pass when the request is as SDKs send it (see request_json.go), with
+// encoding/json otherwise.
 func (in *ScanInput) UnmarshalJSON(b []byte) error {
+	if in.decodeFast(b) {
+		return nil
+	}
 	type plain ScanInput
 	if err := json.Unmarshal(b, (*plain)(in)); err != nil {
 		return err

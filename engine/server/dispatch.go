@@ -17,7 +17,16 @@ type handler func(ctx context.Context, body []byte) (any, error)
 func handle[I, O any](fn func(context.Context, *I) (*O, error)) handler {
 	return func(ctx context.Context, body []byte) (any, error) {
 		in := new(I)
-		if err := json.Unmarshal(body, in); err != nil {
+		var err error
+		if u, ok := any(in).(json.Unmarshaler); ok {
+			// The request decodes itself, in one pass when it is as SDKs
+			// send it; json.Unmarshal would only check the whole body's
+			// syntax first, which the request's decoder does anyway.
+			err = u.UnmarshalJSON(body)
+		} else {
+			err = json.Unmarshal(body, in)
+		}
+		if err != nil {
 			return nil, decodeError(body, err)
 		}
 		if n, ok := any(in).(model.EmptyNoter); ok {
@@ -35,9 +44,11 @@ func handle[I, O any](fn func(context.Context, *I) (*O, error)) handler {
 }
 
 // dynamoDBActions is the action table of DynamoDBTarget: one entry per
-// method of engine.API.
+// method of engine.API. GetItem, Query and Scan take the items as stored
+// when api can hand them over so (engine.EncodedReader): the reply is
+// written from the stored bytes.
 func dynamoDBActions(api engine.API) map[string]handler {
-	return map[string]handler{
+	actions := map[string]handler{
 		"CreateTable":           handle(api.CreateTable),
 		"DescribeTable":         handle(api.DescribeTable),
 		"ListTables":            handle(api.ListTables),
@@ -62,6 +73,12 @@ func dynamoDBActions(api engine.API) map[string]handler {
 		"BatchExecuteStatement": handle(api.BatchExecuteStatement),
 		"ExecuteTransaction":    handle(api.ExecuteTransaction),
 	}
+	if er, ok := api.(engine.EncodedReader); ok {
+		actions["GetItem"] = handle(er.GetItemEncoded)
+		actions["Query"] = handle(er.QueryEncoded)
+		actions["Scan"] = handle(er.ScanEncoded)
+	}
+	return actions
 }
 
 // Register serves fn as action under the target prefix, for instance

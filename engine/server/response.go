@@ -22,6 +22,13 @@ const (
 type encoder struct {
 	buf bytes.Buffer
 	enc *json.Encoder
+	out []byte // for outputs that write themselves (appender)
+}
+
+// appender is an output that writes its own JSON (the data-plane replies:
+// model's AppendJSON methods), exactly as encoding/json would write it.
+type appender interface {
+	AppendJSON(dst []byte) ([]byte, error)
 }
 
 var encoderPool = sync.Pool{New: func() any {
@@ -40,14 +47,20 @@ const maxPooledReply = 1 << 20
 func (s *Server) writeJSON(w http.ResponseWriter, contentType string, status int, v any) {
 	e := encoderPool.Get().(*encoder)
 	defer func() {
-		if e.buf.Cap() <= maxPooledReply {
+		if e.buf.Cap() <= maxPooledReply && cap(e.out) <= maxPooledReply {
 			e.buf.Reset()
 			encoderPool.Put(e)
 		}
 	}()
-	if a, ok := v.(interface{ AppendJSON([]byte) []byte }); ok {
-		e.buf.Write(a.AppendJSON(e.buf.AvailableBuffer())) // the pooled buffer keeps its growth
-		writeRaw(w, contentType, status, e.buf.Bytes())
+	if a, ok := v.(appender); ok {
+		out, err := a.AppendJSON(e.out[:0])
+		e.out = out // the pooled buffer keeps its growth
+		if err == nil {
+			writeRaw(w, contentType, status, out)
+			return
+		}
+		s.log.Error("server: cannot write reply", "err", err)
+		s.writeError(w, contentType, errInternal)
 		return
 	}
 	if err := e.enc.Encode(v); err != nil {
