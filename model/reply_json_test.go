@@ -33,7 +33,7 @@ func TestReplyJSON(t *testing.T) {
 	item := Item{"pk": S("p<&>\u2028"), "sk": N("12.5"), "b": B([]byte{1, 2, 250}), "m": M(map[string]AttributeValue{"z": SS("x"), "a": NS("1", "2")}), "l": L(Bool(true), Null())}
 	key := Item{"pk": S("p"), "sk": N("1")}
 	full := &ConsumedCapacity{TableName: "T", CapacityUnits: 3, ReadCapacityUnits: units(1.5), WriteCapacityUnits: units(1e21),
-		Table: &Capacity{ReadCapacityUnits: units(0.5), CapacityUnits: 1},
+		Table:                  &Capacity{ReadCapacityUnits: units(0.5), CapacityUnits: 1},
 		LocalSecondaryIndexes:  map[string]Capacity{"l2": {CapacityUnits: 0.5}, "l1": {WriteCapacityUnits: units(2), CapacityUnits: 2}},
 		GlobalSecondaryIndexes: map[string]Capacity{"g": {CapacityUnits: 1}}}
 	total := &ConsumedCapacity{TableName: "T", CapacityUnits: 1}

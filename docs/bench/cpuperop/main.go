@@ -188,7 +188,6 @@ func median(ss []sample, f func(sample) float64) float64 {
 	return xs[len(xs)/2]
 }
 
-
 // fill creates t's table and writes the items.
 func fill(ctx context.Context, t *target, items int) error {
 	c := t.clients[0]
