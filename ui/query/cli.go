@@ -1,6 +1,7 @@
 package query
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"sort"
@@ -73,8 +74,7 @@ func cliCommand(in any, endpoint string) []string {
 		return statementCommand(in, endpoint)
 	case *model.TransactWriteItemsInput:
 		parts = append(parts, "aws dynamodb transact-write-items")
-		items, _ := json.Marshal(in.TransactItems)
-		add("--transact-items", string(items))
+		add("--transact-items", jsonText(in.TransactItems))
 		if in.ClientRequestToken != "" {
 			add("--client-request-token", in.ClientRequestToken)
 		}
@@ -135,6 +135,18 @@ func statementCommand(in *model.ExecuteStatementInput, endpoint string) []string
 		add("--endpoint-url", "http://"+endpoint)
 	}
 	return parts
+}
+
+// jsonText is v as compact JSON, with <, > and & as they are (what a
+// person pastes; json.Marshal would write \u003c).
+func jsonText(v any) string {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return ""
+	}
+	return strings.TrimSuffix(b.String(), "\n")
 }
 
 // CLIText joins the command into one line (what is copied).

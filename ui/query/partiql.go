@@ -230,7 +230,8 @@ var namesKeyword = map[string]bool{"FROM": true, "INTO": true, "UPDATE": true}
 
 // suggestions are the names offered for what is being typed in the
 // statement: tables after FROM, INTO or UPDATE, otherwise the attributes
-// of the statement's table; what says which.
+// of the statement's table; what says which. Inside a 'string' or a
+// number nothing is being named: every name is offered, none completed.
 func (q *Model) suggestions() (names []string, what string) {
 	word, quoted := q.pq.stmt.WordBefore()
 	before := q.pq.stmt.TextBefore()
@@ -249,7 +250,7 @@ func (q *Model) suggestions() (names []string, what string) {
 			what += " (reading…)"
 		}
 	}
-	if word == "" {
+	if !namingAt(word, before) {
 		return all, what
 	}
 	lw := strings.ToLower(word)
@@ -261,6 +262,12 @@ func (q *Model) suggestions() (names []string, what string) {
 	return names, what
 }
 
+// namingAt reports whether word, typed after before, is a name being
+// written: not empty, not a number, not inside a 'string'.
+func namingAt(word, before string) bool {
+	return word != "" && !(word[0] >= '0' && word[0] <= '9') && strings.Count(before, "'")%2 == 0
+}
+
 // bareName matches names PartiQL takes without quotes.
 var bareName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 
@@ -268,7 +275,8 @@ var bareName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 // reports whether there was one.
 func (q *Model) complete() bool {
 	word, quoted := q.pq.stmt.WordBefore()
-	if word == "" && !quoted {
+	before := q.pq.stmt.TextBefore()
+	if !quoted && !namingAt(word, before[:len(before)-len(word)]) {
 		return false
 	}
 	names, what := q.suggestions()

@@ -132,17 +132,29 @@ func (q *Model) suggestionLine(w int) string {
 	st := q.st
 	names, what := q.suggestions()
 	word, _ := q.pq.stmt.WordBefore()
+	before := q.pq.stmt.TextBefore()
+	if !namingAt(word, before[:len(before)-len(word)]) {
+		word = ""
+	}
 	head := what + ": "
+	if w < 60 {
+		head = strings.TrimPrefix(what, "attributes of ") + ": "
+	}
+	pad := kit.Fit("", labelWidth+2)
 	if len(names) == 0 {
 		if word != "" {
-			return kit.Fit("", labelWidth+2) + st.Dim.Render(kit.Cut(head+"none starts with "+word, w))
+			return pad + st.Dim.Render(kit.Cut(head+"none starts with "+word, w))
 		}
-		return kit.Fit("", labelWidth+2) + st.Dim.Render(kit.Cut(head+"—", w))
+		return pad + st.Dim.Render(kit.Cut(head+"—", w))
 	}
-	line := head
-	shown := 0
+	tail := ""
+	if word != "" {
+		tail = "· tab completes"
+	}
+	room := w - kit.Width(head) - kit.Width(tail) - 5 // "+NN "
+	line, shown := "", 0
 	for _, n := range names {
-		if kit.Width(line)+kit.Width(n)+1 > w-14 {
+		if kit.Width(line)+kit.Width(n)+1 > room {
 			break
 		}
 		line += n + " "
@@ -151,10 +163,7 @@ func (q *Model) suggestionLine(w int) string {
 	if shown < len(names) {
 		line += fmt.Sprintf("+%d ", len(names)-shown)
 	}
-	if word != "" {
-		line += "· tab completes"
-	}
-	return kit.Fit("", labelWidth+2) + st.Dim.Render(kit.Cut(line, w))
+	return pad + st.Dim.Render(kit.Cut(head+line+tail, w))
 }
 
 // verdictLines say what the statement becomes, before it runs: a Query
