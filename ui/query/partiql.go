@@ -51,6 +51,7 @@ type pqState struct {
 	res      *pqResult
 	note     string
 	noteBad  bool
+	reveal   bool // scroll to the result once it arrives
 }
 
 // pqKey identifies a statement with its parameters.

@@ -36,8 +36,11 @@ type pqConfirmed struct{ in *model.ExecuteStatementInput }
 // isDelete matches a DELETE statement, for a backend that cannot plan.
 var isDelete = regexp.MustCompile(`(?i)^\s*DELETE\b`)
 
-// pqRun sends the statement, asking first when it deletes an item.
+// pqRun sends the statement, asking first when it deletes an item. The
+// cursor goes to the run button, below which the verdict and the result
+// come.
 func (q *Model) pqRun() tea.Cmd {
+	q.pq.row = pqRun
 	in, r := q.pqBuild()
 	if r != nil {
 		q.pq.note, q.pq.noteBad = "refused before sending: "+r.why, true

@@ -20,7 +20,7 @@ func (q *Model) pqView() string {
 	}
 	out := []string{kit.Spread(st.Title.Render("PartiQL")+"  ExecuteStatement", hints, w)}
 	label := func(s string) string { return kit.Fit(s, labelWidth) }
-	cursorLine := 0
+	cursorLine, runLine := 0, 0
 	fw := w - labelWidth - 2
 	for r := 0; r < pqRows; r++ {
 		on := r == q.pq.row
@@ -83,6 +83,7 @@ func (q *Model) pqView() string {
 			}
 			lines = append(lines, l)
 		case pqRun:
+			runLine = len(out)
 			l := label("") + st.Key.Render("[ run ▶ ]")
 			if q.running {
 				l += st.Dim.Render("  running…")
@@ -121,6 +122,10 @@ func (q *Model) pqView() string {
 	if ri := q.pqResultIndex(); ri >= 0 && len(out) > q.h && q.pq.res.err == nil {
 		return q.pqResultsView(ri)
 	}
+	if q.pq.reveal && q.pq.res != nil {
+		// the result arrived: show it from the run row down
+		q.pq.top, q.pq.reveal = runLine, false
+	}
 	q.pq.top = kit.Window(q.pq.top, cursorLine, len(out), q.h)
 	end := min(q.pq.top+q.h, len(out))
 	return strings.Join(out[q.pq.top:end], "\n")
@@ -137,7 +142,10 @@ func (q *Model) suggestionLine(w int) string {
 		word = ""
 	}
 	head := what + ": "
-	if w < 60 {
+	switch {
+	case w < 60 && word != "":
+		head = "" // the names being completed matter more than whose
+	case w < 60:
 		head = strings.TrimPrefix(what, "attributes of ") + ": "
 	}
 	pad := kit.Fit("", labelWidth+2)
@@ -148,7 +156,10 @@ func (q *Model) suggestionLine(w int) string {
 		return pad + st.Dim.Render(kit.Cut(head+"—", w))
 	}
 	tail := ""
-	if word != "" {
+	switch {
+	case word != "" && w < 60:
+		tail = "· tab"
+	case word != "":
 		tail = "· tab completes"
 	}
 	room := w - kit.Width(head) - kit.Width(tail) - 5 // "+NN "

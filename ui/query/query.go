@@ -503,7 +503,7 @@ func (q *Model) Update(msg tea.Msg) tea.Cmd {
 			return nil
 		}
 		q.running = false
-		q.pq.res = msg.res
+		q.pq.res, q.pq.reveal = msg.res, true
 		q.pqMove(0)
 		if p := msg.res.plan; msg.res.err == nil && p != nil && p.Action != "Query" && p.Action != "Scan" {
 			return kit.Msg(kit.ChangedMsg{Table: p.Table, Note: "statement run: " + p.Action + " on " + p.Table})

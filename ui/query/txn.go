@@ -265,7 +265,7 @@ func (q *Model) txCycle(dir int) {
 	q.txEdited()
 }
 
-// trAdd adds an action after the one under the cursor (at the end from
+// txAdd adds an action after the one under the cursor (at the end from
 // the rows below the actions): the same kind on the same table, or a Put
 // on the table on screen for the first. The cursor goes to it.
 func (q *Model) txAdd() {

@@ -36,8 +36,10 @@ type txConfirmed struct {
 	in *model.TransactWriteItemsInput
 }
 
-// trRun sends the transaction, asking first when it deletes an item.
+// txRun sends the transaction, asking first when it deletes an item. The
+// cursor goes to the run button, below which the result comes.
 func (q *Model) txRun() tea.Cmd {
+	q.tx.cur = txRow{kind: trRun}
 	in, r := q.txBuild()
 	if r != nil {
 		q.tx.note, q.tx.noteBad = "refused before sending: "+r.why, true
