@@ -29,6 +29,9 @@ func (q *Model) pqView() string {
 		if on {
 			mark = "▸ "
 			cursorLine = len(out)
+			if r == 0 {
+				cursorLine = 0 // the title shows with the first row
+			}
 		}
 		val := func(f *kit.Field) string {
 			s := f.View(editing, fw-2)

@@ -48,6 +48,9 @@ func (q *Model) txView() string {
 		if on {
 			mark = "▸ "
 			cursorLine = len(out)
+			if i == 0 {
+				cursorLine = 0 // the title shows with the first row
+			}
 		}
 		val := func(f *kit.Field) string {
 			s := f.View(editing, w-labelWidth-4)

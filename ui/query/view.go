@@ -43,6 +43,9 @@ func (q *Model) View() string {
 		if on {
 			mark = "▸ "
 			cursorLine = len(out)
+			if i == 0 {
+				cursorLine = 0 // the title shows with the first row
+			}
 		}
 		editing := on && q.editing
 		val := func(f *kit.Field) string {
