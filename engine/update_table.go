@@ -23,7 +23,7 @@ func (e *Engine) UpdateTable(ctx context.Context, in *model.UpdateTableInput) (*
 		p := fmt.Sprintf("globalSecondaryIndexUpdates.%d.member", i+1)
 		if g := u.Create; g != nil {
 			c.name(g.IndexName, p+".create.indexName", true)
-			checkKeySchemaConstraints(&c, g.KeySchema, p+".create.keySchema")
+			checkKeySchemaConstraints(&c, g.KeySchema, p+".create.keySchema", 0)
 			c.enum(g.Projection.ProjectionType, p+".create.projection.projectionType", model.ProjectionAll, model.ProjectionKeysOnly, model.ProjectionInclude)
 			checkThroughputConstraints(&c, g.ProvisionedThroughput, p+".create.provisionedThroughput")
 		}
