@@ -29,6 +29,9 @@ func (e *Engine) CreateTable(ctx context.Context, in *model.CreateTableInput) (*
 	if err := validateCreateTable(in); err != nil {
 		return nil, err
 	}
+	if err := e.checkCreateThroughputs(in); err != nil {
+		return nil, err
+	}
 	e.mu.Lock()
 	if _, ok := e.tables[in.TableName]; ok {
 		e.mu.Unlock()
@@ -52,6 +55,11 @@ func (e *Engine) CreateTable(ctx context.Context, in *model.CreateTableInput) (*
 	e.tables[t.name] = t
 	e.configureMeter(t)
 	out := &model.CreateTableOutput{TableDescription: t.describe()}
+	if in.WarmThroughput == nil {
+		// CreateTable's reply has the table's WarmThroughput only when it
+		// was given one (ack-api-quirks DDB-TABLE-033).
+		out.TableDescription.WarmThroughput = nil
+	}
 	e.mu.Unlock()
 	e.activate(t.name)
 	return out, nil
@@ -94,6 +102,7 @@ func (e *Engine) activate(name string) {
 		m := t.meta
 		m.Desc.TableStatus = model.StatusActive
 		m.Desc.GlobalSecondaryIndexes = append([]model.GlobalSecondaryIndexDescription(nil), m.Desc.GlobalSecondaryIndexes...)
+		settleWarm(&m.Desc)
 		for i := range m.Desc.GlobalSecondaryIndexes {
 			g := &m.Desc.GlobalSecondaryIndexes[i]
 			if g.IndexStatus == model.StatusCreating && g.Backfilling == nil {
@@ -155,6 +164,10 @@ func buildDescription(in *model.CreateTableInput, region, account string, create
 	if in.DeletionProtectionEnabled != nil {
 		d.DeletionProtectionEnabled = *in.DeletionProtectionEnabled
 	}
+	if billing == model.BillingPayPerRequest {
+		d.OnDemandThroughput = storedOnDemand(in.OnDemandThroughput)
+	}
+	d.WarmThroughput = initialWarm(in.WarmThroughput, billing, d.ProvisionedThroughput)
 	for _, l := range in.LocalSecondaryIndexes {
 		d.LocalSecondaryIndexes = append(d.LocalSecondaryIndexes, model.LocalSecondaryIndexDescription{
 			IndexName: l.IndexName, KeySchema: l.KeySchema, Projection: l.Projection,
@@ -177,6 +190,10 @@ func gsiDescription(g model.GlobalSecondaryIndex, tableArn, billing, status stri
 		gd.ProvisionedThroughput.ReadCapacityUnits = *g.ProvisionedThroughput.ReadCapacityUnits
 		gd.ProvisionedThroughput.WriteCapacityUnits = *g.ProvisionedThroughput.WriteCapacityUnits
 	}
+	if billing == model.BillingPayPerRequest {
+		gd.OnDemandThroughput = storedOnDemand(g.OnDemandThroughput)
+	}
+	gd.WarmThroughput = initialWarm(g.WarmThroughput, billing, gd.ProvisionedThroughput)
 	return gd
 }
 

@@ -221,5 +221,6 @@ func (t *table) describe() *model.TableDescription {
 		cp := *d.ProvisionedThroughput
 		d.ProvisionedThroughput = &cp
 	}
+	describeThroughputs(&d)
 	return &d
 }

@@ -18,6 +18,11 @@ type Sample struct {
 	ReadThrottled  uint32
 	WriteThrottled uint32
 	Items          uint32
+	// ReadThrottledBy and WriteThrottledBy are why the second's throttled
+	// reads and writes were throttled (the LimitTypes of their
+	// ThrottlingReasons); the capacity pane marks each throttle with them.
+	ReadThrottledBy  Limits
+	WriteThrottledBy Limits
 }
 
 // Time returns the start of the sample's second.
