@@ -96,22 +96,22 @@ type Meter struct {
 }
 
 type tableState struct {
-	name       string
-	arn        string
-	onDemand   bool
-	rcu, wcu   int64 // provisioned, or the on-demand limits
+	name     string
+	arn      string
+	onDemand bool
+	rcu, wcu int64 // provisioned, or the on-demand limits
 	// readMax and writeMax: the on-demand limit is a configured maximum
 	// (MaxOnDemandThroughputExceeded), not the account's table quota.
 	readMax, writeMax   bool
 	warmRead, warmWrite int64
 	size                int64
-	read       bucket
-	write      bucket
-	partLimits bool // whether admission checks the partition buckets
-	parts      []partition
-	indexes    map[string]*indexState
-	gsis       []*indexState // configured GSIs, sorted by name
-	ring       ring
+	read                bucket
+	write               bucket
+	partLimits          bool // whether admission checks the partition buckets
+	parts               []partition
+	indexes             map[string]*indexState
+	gsis                []*indexState // configured GSIs, sorted by name
+	ring                ring
 }
 
 type indexState struct {
@@ -120,9 +120,9 @@ type indexState struct {
 	buckets           bool // a configured GSI: has its own buckets
 	rcu, wcu          int64
 	readMax, writeMax bool // as tableState
-	read     bucket
-	write    bucket
-	ring     ring
+	read              bucket
+	write             bucket
+	ring              ring
 }
 
 type partition struct {
