@@ -121,7 +121,9 @@ func TestSDKThrottlingReasonsProvisioned(t *testing.T) {
 		Projection:            &types.Projection{ProjectionType: types.ProjectionTypeKeysOnly},
 		ProvisionedThroughput: &types.ProvisionedThroughput{ReadCapacityUnits: int64p(1), WriteCapacityUnits: int64p(1)}}
 	createProvisioned(t, s, "withgsi", 1000, 1000, gsi)
-	n, err = firstThrottle(t, 400, func(i int) error { return putPK(s, "withgsi", fmt.Sprint(i), map[string]types.AttributeValue{"g": sv("x")}) })
+	n, err = firstThrottle(t, 400, func(i int) error {
+		return putPK(s, "withgsi", fmt.Sprint(i), map[string]types.AttributeValue{"g": sv("x")})
+	})
 	code, msg, reasons = throttleReasons(t, err)
 	if n != 300 || code != "ProvisionedThroughputExceededException" || msg != indexMsg ||
 		!slices.Equal(reasons, []string{"IndexWriteProvisionedThroughputExceeded " + tableArnPrefix + "withgsi/index/byG"}) {
