@@ -244,6 +244,13 @@ func TestSDKThrottlingReasonsWire(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	// A BatchWriteItem that could write nothing answers the exception,
+	// with its reason.
+	_, err := s.c.BatchWriteItem(bg, &dynamodb.BatchWriteItemInput{RequestItems: map[string][]types.WriteRequest{
+		"prov": {{PutRequest: &types.PutRequest{Item: map[string]types.AttributeValue{"pk": sv("batch")}}}}}})
+	if _, _, reasons := throttleReasons(t, err); !slices.Equal(reasons, []string{"TableWriteProvisionedThroughputExceeded " + tableArnPrefix + "prov"}) {
+		t.Errorf("BatchWriteItem: %v", reasons)
+	}
 	status, body := s.raw(t, "PutItem", `{"TableName":"prov","Item":{"pk":{"S":"raw"}}}`)
 	if status != 400 || body["__type"] != "com.amazonaws.dynamodb.v20120810#ProvisionedThroughputExceededException" ||
 		jsonOf(t, body["ThrottlingReasons"]) != `[{"reason":"TableWriteProvisionedThroughputExceeded","resource":"`+tableArnPrefix+`prov"}]` {
