@@ -203,6 +203,12 @@ func TestSDKThrottlingReasonsOnDemand(t *testing.T) {
 		!slices.Equal(reasons, []string{"TableWriteMaxOnDemandThroughputExceeded " + tableArnPrefix + "capped"}) {
 		t.Errorf("after %d writes: %s %q %v", n, code, msg, reasons)
 	}
+	// The capacity pane's lines: the maximum, marked as such.
+	if snap := s.eng.Meter().Series("capped", time.Time{}); snap.WriteLimit != 5 || !snap.WriteMax || snap.ReadLimit != 40000 || snap.ReadMax ||
+		snap.Indexes[0].WriteLimit != 3 || !snap.Indexes[0].WriteMax || snap.WarmRead != 12000 || snap.WarmWrite != 4000 {
+		t.Errorf("metrics limits %d/%v %d/%v, index %d/%v, warm %d/%d", snap.ReadLimit, snap.ReadMax, snap.WriteLimit, snap.WriteMax,
+			snap.Indexes[0].WriteLimit, snap.Indexes[0].WriteMax, snap.WarmRead, snap.WarmWrite)
+	}
 	// The next second, the GSI's maximum of three throttles the table's
 	// writes that reach it.
 	s.clock.Advance(time.Second)
