@@ -139,6 +139,9 @@ func (q *Model) txView() string {
 	if resultStart < 0 && q.tx.note != "" {
 		out = append(out, q.noteLines(q.tx.note, q.tx.noteBad)...)
 	}
+	if q.tablesErr != "" {
+		out = append(out, q.noteLines("the workspace's tables could not be read (actions can name the table on screen): "+q.tablesErr, true)...)
+	}
 	if in, r := q.txBuild(); r == nil {
 		out = append(out, st.Dim.Render(strings.Repeat("─", w)), st.Dim.Render("the same request with the AWS CLI:"))
 		for _, l := range wrapCommand(cliCommand(in, q.endpoint), w) {
