@@ -3,6 +3,7 @@ package model
 import (
 	"encoding/binary"
 	"errors"
+	"slices"
 	"strconv"
 	"unsafe"
 )
@@ -20,8 +21,10 @@ import (
 //	SS, NS, BS  tag, count, (len, bytes)…
 //
 // An item is itemFormat, count, then (len, name bytes, value) per attribute.
-// Map and item members are written in map iteration order: the encoding is
-// exact but not canonical (do not compare encodings for equality). Values
+// Map and item members are written in name order (byte-wise), so that an
+// encoded item can be written out as JSON with sorted names in one pass
+// (EncodedItem.AppendJSON); encodings written before that hold them in map
+// iteration order, which every reader accepts. Values
 // without a valid type cannot be encoded faithfully; they are written with
 // tag 0, which DecodeValue rejects.
 const (
@@ -99,12 +102,42 @@ func AppendValue(dst []byte, v AttributeValue) []byte {
 
 func appendMembers(dst []byte, m map[string]AttributeValue) []byte {
 	dst = binary.AppendUvarint(dst, uint64(len(m)))
-	for k, e := range m {
-		dst = appendBytesField(dst, k)
-		dst = AppendValue(dst, e)
+	if len(m) > maxSmallMembers {
+		names := make([]string, 0, len(m))
+		for k := range m {
+			names = append(names, k)
+		}
+		slices.Sort(names)
+		for _, k := range names {
+			dst = appendBytesField(dst, k)
+			dst = AppendValue(dst, m[k])
+		}
+		return dst
+	}
+	// A typical item: names and values taken in one walk of the map, the
+	// order sorted by insertion over indexes.
+	var names [maxSmallMembers]string
+	var vals [maxSmallMembers]AttributeValue
+	var order [maxSmallMembers]uint8
+	n := 0
+	for k, v := range m {
+		names[n], vals[n], order[n] = k, v, uint8(n)
+		n++
+	}
+	for i := 1; i < n; i++ {
+		for j := i; j > 0 && names[order[j]] < names[order[j-1]]; j-- {
+			order[j], order[j-1] = order[j-1], order[j]
+		}
+	}
+	for _, o := range order[:n] {
+		dst = appendBytesField(dst, names[o])
+		dst = AppendValue(dst, vals[o])
 	}
 	return dst
 }
+
+// maxSmallMembers is the most members appendMembers sorts on the stack.
+const maxSmallMembers = 24
 
 // AppendItem appends the binary encoding of item to dst.
 func AppendItem(dst []byte, item Item) []byte {

@@ -3,8 +3,12 @@ package model
 import (
 	"bytes"
 	"fmt"
+	"strings"
 	"testing"
+	"unicode/utf8"
 )
+
+var utf8DecodeRune = utf8.DecodeRuneInString
 
 // EncodedItem.AppendJSON writes what AppendItemJSON writes for the decoded
 // item, whatever order the encoding holds the members in.
@@ -76,4 +80,53 @@ func FuzzEncodedItemJSON(f *testing.F) {
 			}
 		}
 	})
+}
+
+// appendJSONStringBytewise is appendJSONString without the eight-byte skip:
+// the reference for TestAppendJSONStringSkipsPlainRuns.
+func appendJSONStringBytewise(s string) string {
+	var b []byte
+	b = append(b, '"')
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '"' || c == '\\':
+			b = append(b, '\\', c)
+		case c == '\n':
+			b = append(b, `\n`...)
+		case c == '\r':
+			b = append(b, `\r`...)
+		case c == '\t':
+			b = append(b, `\t`...)
+		case c < 0x20:
+			b = append(b, fmt.Sprintf(`\u%04x`, c)...)
+		case c < 0x80:
+			b = append(b, c)
+		default:
+			r, size := utf8DecodeRune(s[i:])
+			switch {
+			case r == 0xFFFD && size == 1:
+				b = append(b, `\ufffd`...)
+			case r == '\u2028' || r == '\u2029':
+				b = append(b, fmt.Sprintf(`\u%04x`, r)...)
+			default:
+				b = append(b, s[i:i+size]...)
+			}
+			i += size - 1
+		}
+	}
+	return string(append(b, '"'))
+}
+
+func TestAppendJSONStringSkipsPlainRuns(t *testing.T) {
+	for _, special := range []string{"\"", "\\", "\x00", "\x1f", "\n", "\x7f", "é", "\u2028", "\xff", "~", " "} {
+		for n := 0; n < 40; n++ {
+			for at := 0; at <= n; at++ {
+				s := strings.Repeat("a", at) + special + strings.Repeat("b", n-at)
+				if got, want := string(appendJSONString(nil, s)), appendJSONStringBytewise(s); got != want {
+					t.Fatalf("%q: %s, want %s", s, got, want)
+				}
+			}
+		}
+	}
 }

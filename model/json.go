@@ -1029,6 +1029,19 @@ func AppendItemJSON(dst []byte, it Item) []byte {
 	return append(dst, '}')
 }
 
+// plain8 reports whether the 8 bytes of s are printable ASCII other than
+// '"' and '\\': bytes appendJSONString copies as they are.
+func plain8(s string) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	x := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+	// A byte is flagged (its high bit set) when it is >= 0x80, < 0x20,
+	// '"' or '\\' (zero after the XOR).
+	lt := func(n uint64) uint64 { return (x - n*ones) &^ x & highs }
+	zero := func(y uint64) uint64 { return (y - ones) &^ y & highs }
+	return (x&highs)|lt(0x20)|zero(x^('"'*ones))|zero(x^('\\'*ones)) == 0
+}
+
 // needsEscape marks the ASCII bytes that cannot appear raw in a JSON string.
 var needsEscape = func() (t [utf8.RuneSelf]bool) {
 	for i := 0; i < 0x20; i++ {
@@ -1046,8 +1059,15 @@ const hexDigits = "0123456789abcdef"
 // characters are not escaped.
 func appendJSONString(dst []byte, s string) []byte {
 	dst = append(dst, '"')
+	// Most text needs no escape: skip eight plain bytes at a time.
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		if !plain8(s[i : i+8]) {
+			break
+		}
+	}
 	start := 0
-	for i := 0; i < len(s); {
+	for i < len(s) {
 		c := s[i]
 		if c < utf8.RuneSelf {
 			if !needsEscape[c] {
