@@ -93,8 +93,13 @@ func (e *Engine) BatchWriteItem(ctx context.Context, in *model.BatchWriteItemInp
 				unprocessed[o.t.name] = append(unprocessed[o.t.name], o.req)
 				continue
 			}
-			if err := e.loadOld(tx.Tx, o.w, o.t.needsOldImage()); err != nil {
-				return err
+			// A put learns the item it replaces from the write itself
+			// (itemWrite.late) unless an item collection is checked.
+			o.w.late = o.w.new != nil && !o.t.hasLSI()
+			if !o.w.late {
+				if err := e.loadOld(tx.Tx, o.w, o.t.needsOldImage()); err != nil {
+					return err
+				}
 			}
 			if err := o.t.checkItemCollection(tx.Tx, o.w); err != nil {
 				return err
@@ -104,12 +109,13 @@ func (e *Engine) BatchWriteItem(ctx context.Context, in *model.BatchWriteItemInp
 				fx = &writeEffects{}
 				effects[o.t] = fx
 			}
-			ou := &capacity.Usage{Table: o.t.name, Write: tableWriteUnits(o.w)}
+			ou := &capacity.Usage{Table: o.t.name}
 			if o.w.new != nil || o.w.old != nil {
 				if err := e.applyWrite(tx, o.t, o.w, ou, fx); err != nil {
 					return err
 				}
 			}
+			ou.Write = tableWriteUnits(o.w)
 			e.charge(o.t, hash, ou)
 			if usages[o.t.name] == nil {
 				usages[o.t.name] = &capacity.Usage{Table: o.t.name}

@@ -8,8 +8,8 @@ import (
 
 // storageKey returns D/<table>/<h(pk)><enc(pk)>[<enc(sk)>].
 func (t *table) storageKey(pk model.AttributeValue, sk *model.AttributeValue) string {
-	buf := make([]byte, 0, len(t.dataPrefix)+32)
-	buf = append(buf, t.dataPrefix...)
+	var scratch [96]byte // most keys: the string is the one allocation
+	buf := append(scratch[:0], t.dataPrefix...)
 	buf = appendHashedKey(buf, pk, sk)
 	return string(buf)
 }

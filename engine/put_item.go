@@ -26,8 +26,9 @@ func (e *Engine) PutItem(ctx context.Context, in *model.PutItemInput) (*model.Pu
 	if err != nil {
 		return nil, err
 	}
-	if err := model.NormalizeItem(in.Item); err != nil {
-		return nil, err
+	size, merr := model.NormalizeItemSize(in.Item)
+	if merr != nil {
+		return nil, merr
 	}
 	e.mu.RLock()
 	defer e.mu.RUnlock()
@@ -44,11 +45,13 @@ func (e *Engine) PutItem(ctx context.Context, in *model.PutItemInput) (*model.Pu
 	if err := t.checkIndexKeysForPut(in.Item); err != nil {
 		return nil, err
 	}
-	size := model.ItemSize(in.Item)
 	if size > model.MaxItemSize {
 		return nil, model.Validation("Item size has exceeded the maximum allowed size")
 	}
 	w := &itemWrite{key: t.itemStorageKey(in.Item), new: in.Item, newSize: size}
+	// Without a condition, ALL_OLD or an item collection to check, the
+	// item replaced is learnt from the write itself.
+	w.late = exprs.condition == nil && in.ReturnValues != model.ReturnValuesAllOld && !t.hasLSI()
 	usage := &capacity.Usage{Table: t.name}
 	hash := partitionHash(w.key, t.dataPrefix)
 	if err := e.admit(t, false, hash, ""); err != nil {
@@ -58,8 +61,10 @@ func (e *Engine) PutItem(ctx context.Context, in *model.PutItemInput) (*model.Pu
 	var fx writeEffects
 	needOld := exprs.condition != nil || in.ReturnValues == model.ReturnValuesAllOld || t.needsOldImage()
 	err = e.update(func(tx *wtx) error {
-		if err := e.loadOld(tx.Tx, w, needOld); err != nil {
-			return err
+		if !w.late {
+			if err := e.loadOld(tx.Tx, w, needOld); err != nil {
+				return err
+			}
 		}
 		ok, err := checkCondition(exprs.condition, w.old)
 		if err != nil {
@@ -72,8 +77,9 @@ func (e *Engine) PutItem(ctx context.Context, in *model.PutItemInput) (*model.Pu
 		if err := t.checkItemCollection(tx.Tx, w); err != nil {
 			return err
 		}
+		err = e.applyWrite(tx, t, w, usage, &fx)
 		usage.Write = tableWriteUnits(w)
-		return e.applyWrite(tx, t, w, usage, &fx)
+		return err
 	})
 	if err := e.finishWrite("PutItem", t, hash, w, usage, &fx, err); err != nil {
 		return nil, err

@@ -46,8 +46,9 @@ func (tx *wtx) Delete(key string) (string, error) {
 // storage is the engine's persistence: the workspace file (nil in memory)
 // and its compaction.
 type storage struct {
-	file  *workspace.File
-	frame []byte // reused by every write transaction (they are serialised)
+	file    *workspace.File
+	frame   []byte // reused by every write transaction (they are serialised)
+	scratch []byte // the same, for encoding items (Engine.storedValue)
 
 	rewriting  sync.Mutex // held by the one rewrite that may run at a time
 	compacting atomic.Bool

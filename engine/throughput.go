@@ -90,7 +90,7 @@ func (e *Engine) finishWrite(action string, t *table, hash uint32, w *itemWrite,
 	switch {
 	case err == nil:
 		e.charge(t, hash, u)
-		u.Explain("%s on %s: %s", action, t.name, explainWrite(w))
+		u.Explain("%v", &writeExplanation{action, t.name, explainWrite(w)}) // one allocation, formatted when read
 	case isConditionalFailure(err):
 		e.charge(t, hash, u)
 		u.Explain("%s on %s: the condition failed and nothing was written, but the write is charged for the item as it is (%s, 1 WCU minimum) = %g WCU", action, t.name, byteCount(w.oldSize), u.Write)
@@ -114,3 +114,13 @@ func isConditionalFailure(err error) bool {
 // SetThrottling turns throttling on or off for the whole workspace (the
 // fixtures loader turns it off while it fills provisioned demo tables).
 func (e *Engine) SetThrottling(on bool) { e.meter.SetThrottling(on) }
+
+// writeExplanation is the line "PutItem on T: 1.2 KB (new item) → …".
+type writeExplanation struct {
+	action, table string
+	note          writeNote
+}
+
+func (x *writeExplanation) String() string {
+	return x.action + " on " + x.table + ": " + x.note.String()
+}

@@ -17,6 +17,10 @@ type itemWrite struct {
 	new     model.Item // nil for a delete
 	newSize int
 	byTTL   bool // a delete by the TTL sweeper (stream userIdentity, no capacity)
+	// late: the item before the write was not read first (a put that no
+	// condition, return value or item collection needs it for); applyWrite
+	// learns it from the Set that replaces it, saving a B-tree lookup.
+	late bool
 }
 
 // writeEffects accumulates the counter changes of a transaction; they are
@@ -78,8 +82,15 @@ func tableWriteUnits(w *itemWrite) float64 {
 // go to usage (nil: not charged); counter changes to fx.
 func (e *Engine) applyWrite(tx *wtx, t *table, w *itemWrite, usage *capacity.Usage, fx *writeEffects) error {
 	if w.new != nil {
-		if _, _, err := tx.Set(w.key, string(encodeStored(nil, w.new, w.newSize)), nil); err != nil {
+		stored := e.storedValue(w.new, w.newSize)
+		prev, replaced, err := tx.Set(w.key, stored, nil)
+		if err != nil {
 			return err
+		}
+		if w.late {
+			if err := t.takeOld(w, prev, replaced, stored); err != nil {
+				return err
+			}
 		}
 	} else if w.old != nil {
 		if _, err := tx.Delete(w.key); err != nil && err != buntdb.ErrNotFound {
@@ -154,7 +165,7 @@ func (e *Engine) applyIndexWrite(tx *wtx, t *table, ix *index, w *itemWrite, usa
 		return nil
 	}
 	set := func(key string, entry model.Item, size int) error {
-		prev, replaced, err := tx.Set(key, string(encodeStored(nil, entry, size)), nil)
+		prev, replaced, err := tx.Set(key, e.storedValue(entry, size), nil)
 		if err != nil {
 			return err
 		}
@@ -198,4 +209,46 @@ func (e *Engine) applyIndexWrite(tx *wtx, t *table, ix *index, w *itemWrite, usa
 		usage.AddIndex(ix.name, ix.global, 0, units)
 	}
 	return nil
+}
+
+// takeOld fills in the item a late write replaced (see itemWrite.late)
+// from the value its Set returned: its size always; the item itself when
+// the table's indexes, stream or TTL need it — and when the stored bytes
+// are the new item's own (an item put again as it was), the new item
+// stands for it without being decoded.
+func (t *table) takeOld(w *itemWrite, prev string, replaced bool, stored string) error {
+	w.late = false
+	if !replaced {
+		return nil
+	}
+	w.oldSize = storedSize(prev)
+	switch {
+	case prev == stored:
+		w.old = w.new
+	case t.needsOldImage():
+		old, _, err := decodeStored(prev)
+		if err != nil {
+			return err
+		}
+		w.old = old
+	default:
+		w.old = presentItem
+	}
+	return nil
+}
+
+// presentItem stands for an old item that exists but whose contents no one
+// needs (only compared with nil; never written to).
+var presentItem = model.Item{}
+
+// storedValue encodes an item (or index entry) as stored, into one string
+// of exactly its length: the encoding is built in a buffer that the
+// engine's write transactions share (they run one at a time).
+func (e *Engine) storedValue(item model.Item, size int) string {
+	e.store.scratch = encodeStored(e.store.scratch[:0], item, size)
+	v := string(e.store.scratch)
+	if cap(e.store.scratch) > maxKeptFrame {
+		e.store.scratch = nil
+	}
+	return v
 }

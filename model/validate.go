@@ -115,8 +115,16 @@ func normalize(v *AttributeValue, level int) *Error {
 }
 
 func normalizeMap(m map[string]AttributeValue, level int) *Error {
+	_, err := normalizeMapSize(m, level)
+	return err
+}
+
+// normalizeMapSize is normalizeMap that also sums ItemSize of the
+// normalised map, in the same walk.
+func normalizeMapSize(m map[string]AttributeValue, level int) (int, *Error) {
 	var first *Error
 	var firstKey string
+	size := 0
 	for k, e := range m {
 		n := e.N
 		err := checkNameLength(k)
@@ -132,8 +140,9 @@ func normalizeMap(m map[string]AttributeValue, level int) *Error {
 		if e.N != n {
 			m[k] = e // only N is replaced; L, M and NS members change in place
 		}
+		size += len(k) + ValueSize(e)
 	}
-	return first
+	return size, first
 }
 
 func checkSS(ss []string) *Error {
@@ -235,10 +244,17 @@ func hasDuplicateBytes(bs [][]byte) bool {
 // for key …" for ExpressionAttributeNames). As for maps, the error reported
 // is the one of the smallest offending attribute name.
 func NormalizeItem(item Item) *Error {
+	_, err := NormalizeItemSize(item)
+	return err
+}
+
+// NormalizeItemSize is NormalizeItem that also returns ItemSize of the
+// normalised item, measured in the same walk over it.
+func NormalizeItemSize(item Item) (int, *Error) {
 	if _, ok := item[""]; ok {
-		return InvalidParameter(msgEmptyName)
+		return 0, InvalidParameter(msgEmptyName)
 	}
-	return normalizeMap(item, 1)
+	return normalizeMapSize(item, 1)
 }
 
 // validationErr and invalidParam build errors from ready-made texts, which

@@ -69,7 +69,8 @@ type Usage struct {
 	// notes are the itemised explanation, formatted only when read (Lines):
 	// requests run far more often than anyone reads why they cost what
 	// they cost.
-	notes []note
+	notes  []note
+	inline [2]note // the notes' first backing array: most requests have one or two
 	// Items is how many items the request read or wrote, for the metrics
 	// feed's item counts (optional: zero records none).
 	Items int
@@ -97,6 +98,9 @@ type note struct {
 // formatted when Lines is called, so they must not change afterwards (pass
 // values; a fmt.Stringer is rendered then).
 func (u *Usage) Explain(format string, args ...any) {
+	if u.notes == nil {
+		u.notes = u.inline[:0]
+	}
 	u.notes = append(u.notes, note{format, args})
 }
 
