@@ -74,8 +74,11 @@ type Engine struct {
 	db    *buntdb.DB
 	store storage
 	notes []string // what opening the workspace found and did
-	opts  Options
-	clock Clock
+	// openCounts are the entry counts the replay kept (by data or index
+	// prefix), used once by readTables instead of walking the data.
+	openCounts map[string]*prefixCount
+	opts       Options
+	clock      Clock
 
 	mu     sync.RWMutex // guards tables; held (read) for the length of each item action
 	tables map[string]*table
@@ -130,14 +133,16 @@ func Open(opts Options) (*Engine, error) {
 	}
 	var file *workspace.File
 	var notes []string
+	var counts map[string]*prefixCount
 	if path != ":memory:" {
-		file, notes, err = openStorage(db, path, policy)
+		file, notes, counts, err = openStorage(db, path, policy)
 		if err != nil {
 			db.Close()
 			return nil, err
 		}
 	}
 	e := newEngine(db, file, notes, opts)
+	e.openCounts = counts
 	if file != nil && file.Format() == workspace.FormatLegacy {
 		if err := checkLegacyKeys(db, path); err != nil {
 			e.Close()
@@ -228,11 +233,14 @@ func (e *Engine) readTables(skipBad bool) error {
 	for i := range metas {
 		t := e.newTable(&metas[i], &tableStats{})
 		e.tables[t.name] = t
-		if err := e.recountTable(t); err != nil {
-			return err
+		if !e.takeCounts(t) {
+			if err := e.recountTable(t); err != nil {
+				return err
+			}
 		}
 		e.configureMeter(t)
 	}
+	e.openCounts = nil
 	var maxSeq uint64
 	err = e.db.View(func(tx *buntdb.Tx) error {
 		return tx.AscendGreaterOrEqual("", prefixStream, func(k, v string) bool {
@@ -283,6 +291,41 @@ func (e *Engine) resume() {
 	for _, f := range resume {
 		f()
 	}
+}
+
+// takeCounts sets a table's statistics from the counts the replay kept; it
+// reports false when there are none, or when they are not exact (the
+// table must then be recounted).
+func (e *Engine) takeCounts(t *table) bool {
+	if e.openCounts == nil {
+		return false
+	}
+	prefixes := []string{t.dataPrefix}
+	for _, ix := range t.indexes {
+		prefixes = append(prefixes, ix.prefix)
+	}
+	for _, p := range prefixes {
+		if c := e.openCounts[p]; c != nil && c.inexact {
+			return false
+		}
+	}
+	zero := &prefixCount{}
+	count := func(p string) *prefixCount {
+		if c := e.openCounts[p]; c != nil {
+			return c
+		}
+		return zero
+	}
+	c := count(t.dataPrefix)
+	t.stats.items.Store(c.items)
+	t.stats.bytes.Store(c.bytes)
+	for _, ix := range t.indexes {
+		c := count(ix.prefix)
+		st := t.stats.index(ix.name)
+		st.items.Store(c.items)
+		st.bytes.Store(c.bytes)
+	}
+	return true
 }
 
 // recountTable recomputes the item count and sizes of a table and its

@@ -99,11 +99,38 @@ func (e *Engine) update(fn func(tx *wtx) error) error {
 
 // openStorage opens the workspace at path into db: it replays the file's
 // transactions (cutting an unfinished tail) and returns what to tell the
-// user.
-func openStorage(db *buntdb.DB, path string, policy workspace.SyncPolicy) (*workspace.File, []string, error) {
+// user, and for a file in the workspace format the item counts of every
+// table and index (nil for a legacy file: counted by walking the data).
+func openStorage(db *buntdb.DB, path string, policy workspace.SyncPolicy) (*workspace.File, []string, map[string]*prefixCount, error) {
 	f, err := workspace.Open(path, policy)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
+	}
+	if f.Format() != workspace.FormatLegacy {
+		defer relaxGC()()
+		l, err := newReplayLoader(db)
+		if err != nil {
+			f.Close()
+			return nil, nil, nil, err
+		}
+		rec, err := workspace.ReplayFrames(f, parseFrame, l.apply)
+		if errors.Is(err, errBadCommand) {
+			err = fmt.Errorf("workspace %s holds commands that cannot be read; run 'dynoscope repair --db %s'", path, path)
+		}
+		if err == nil {
+			err = l.commit()
+		} else {
+			l.abort()
+		}
+		if err != nil {
+			f.Close()
+			return nil, nil, nil, err
+		}
+		var notes []string
+		if s := rec.String(); s != "" {
+			notes = append(notes, path+": "+s)
+		}
+		return f, notes, l.counts, nil
 	}
 	var notes []string
 	rec, err := f.Replay(func(r io.Reader) error {
@@ -119,12 +146,12 @@ func openStorage(db *buntdb.DB, path string, policy workspace.SyncPolicy) (*work
 	})
 	if err != nil {
 		f.Close()
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	if s := rec.String(); s != "" {
 		notes = append(notes, path+": "+s)
 	}
-	return f, notes, nil
+	return f, notes, nil, nil
 }
 
 // checkLegacyKeys refuses a BuntDB file whose keys are not a workspace's.
@@ -220,8 +247,16 @@ func (e *Engine) rewrite(backup string, stop <-chan struct{}) error {
 // maybeCompact starts a compaction in the background when the log has
 // grown enough and none is running.
 func (e *Engine) maybeCompact() {
+	if e.store.file.Grown(compactMinSize) {
+		e.startCompaction()
+	}
+}
+
+// startCompaction compacts the log in the background unless a compaction
+// is running or the engine is closing; Close waits for it.
+func (e *Engine) startCompaction() {
 	st := &e.store
-	if !st.file.Grown(compactMinSize) || !st.compacting.CompareAndSwap(false, true) {
+	if !st.compacting.CompareAndSwap(false, true) {
 		return
 	}
 	st.compactMu.Lock()

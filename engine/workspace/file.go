@@ -77,15 +77,17 @@ type File struct {
 	format Format
 	policy SyncPolicy
 
-	mu     sync.Mutex
-	f      *os.File
-	size   int64  // bytes of valid content; appends go here
-	base   int64  // size after opening or the last rewrite
-	seq    uint64 // sequence number of the last frame
-	dirty  bool   // written since the last flush
-	closed bool
-	stop   chan struct{}
-	done   chan struct{}
+	mu   sync.Mutex
+	f    *os.File
+	size int64  // bytes of valid content; appends go here
+	base int64  // size after opening or the last rewrite
+	seq  uint64 // sequence number of the last frame
+	// appended counts the bytes Append wrote since opening (Appended).
+	appended int64
+	dirty    bool // written since the last flush
+	closed   bool
+	stop     chan struct{}
+	done     chan struct{}
 }
 
 // Open opens or creates the workspace at path and locks it for this
@@ -183,6 +185,14 @@ func (f *File) Grown(minSize int64) bool {
 	return f.size >= minSize && f.size >= 2*f.base
 }
 
+// Appended returns how many bytes of transactions Append has written since
+// the file was opened.
+func (f *File) Appended() int64 {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.appended
+}
+
 // Recovery says what Replay found and did.
 type Recovery struct {
 	Frames   int   // frames replayed
@@ -217,11 +227,90 @@ func (f *File) Replay(load func(io.Reader) error) (Recovery, error) {
 		f.startSyncer()
 		return rec, nil
 	}
-	start := int64(len(Header))
-	s := newScanner(io.NewSectionReader(f.f, start, f.size-start), start, f.size)
+	s := f.newScanner()
 	if err := load(&payloadReader{s: s}); err != nil {
 		return rec, err
 	}
+	return f.endReplay(s)
+}
+
+// ReplayFrames is Replay for a file in the workspace format: it hands the
+// payload of each valid frame — BuntDB commands — first to prepare, then
+// what prepare made of it to apply, frame by frame in file order. Each
+// payload is a buffer of its own that the callers may keep (the engine's
+// keys and values point into it instead of being copied). Reading the
+// file, checking the checksums and prepare run ahead of apply, in another
+// goroutine: prepare must not touch what apply works on. An error from
+// either ends the replay with that error. A legacy file cannot be replayed
+// so (its commands are not framed): use Replay.
+func ReplayFrames[T any](f *File, prepare func(payload []byte) (T, error), apply func(T) error) (Recovery, error) {
+	switch f.format {
+	case FormatNew:
+		f.startSyncer()
+		return Recovery{}, nil
+	case FormatLegacy:
+		return Recovery{}, errors.New("workspace: ReplayFrames on a legacy file")
+	}
+	s := f.newScanner()
+	s.own = true
+	type prepared struct {
+		v   T
+		err error
+	}
+	frames := make(chan prepared, 16)
+	stop := make(chan struct{})
+	go func() {
+		defer close(frames)
+		for {
+			select {
+			case <-stop:
+				return
+			default:
+			}
+			payload, _, ok := s.next()
+			if !ok {
+				return
+			}
+			v, err := prepare(payload)
+			select {
+			case frames <- prepared{v, err}:
+			case <-stop:
+				return
+			}
+			if err != nil {
+				return
+			}
+		}
+	}()
+	var err error
+	for p := range frames {
+		if err != nil {
+			continue // drain what the reader sent before it stopped
+		}
+		if err = p.err; err == nil {
+			err = apply(p.v)
+		}
+		if err != nil {
+			close(stop)
+		}
+	}
+	if err != nil {
+		return Recovery{}, err
+	}
+	return f.endReplay(s) // the reader is done: its state is final
+}
+
+// newScanner returns a scanner over the frames after the header.
+func (f *File) newScanner() *scanner {
+	start := int64(len(Header))
+	return newScanner(io.NewSectionReader(f.f, start, f.size-start), start, f.size)
+}
+
+// endReplay decides, once the frames are read, what the scan found: a clean
+// end, an unfinished tail (cut off) or damage in the middle (an error), and
+// readies the file for appends.
+func (f *File) endReplay(s *scanner) (Recovery, error) {
+	var rec Recovery
 	if s.err != nil {
 		return rec, fmt.Errorf("read workspace %s: %w", f.path, s.err)
 	}
@@ -271,6 +360,7 @@ func (f *File) Append(frame []byte) error {
 		return fmt.Errorf("write workspace %s: %w", f.path, err)
 	}
 	f.size += int64(n)
+	f.appended += int64(n)
 	f.seq++
 	f.dirty = true
 	return nil

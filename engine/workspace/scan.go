@@ -19,6 +19,7 @@ type scanner struct {
 	frames int    // valid frames read
 	bad    string // why scanning stopped before the end ("" at a clean end)
 	err    error  // an I/O error
+	own    bool   // each payload in a new buffer, for the caller to keep
 }
 
 func newScanner(r io.Reader, off, size int64) *scanner {
@@ -51,7 +52,7 @@ func (s *scanner) next() ([]byte, byte, bool) {
 		s.bad = "a frame out of sequence"
 		return nil, 0, false
 	}
-	if int64(cap(s.buf)) < h.n {
+	if s.own || int64(cap(s.buf)) < h.n {
 		s.buf = make([]byte, h.n)
 	}
 	s.buf = s.buf[:h.n]
