@@ -1,0 +1,120 @@
+package engine
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/dynoscope/dynoscope/model"
+)
+
+// spreadFixture is a table (pk S, sk N) with a sparse GSI on g and an LSI
+// on l, and its items.
+func spreadFixture(t *testing.T) (*Engine, []model.Item) {
+	e, _ := newTestEngine(t)
+	_, err := e.CreateTable(ctx, &model.CreateTableInput{TableName: "Tab", BillingMode: model.BillingPayPerRequest,
+		KeySchema:            []model.KeySchemaElement{hk("pk"), rk("sk")},
+		AttributeDefinitions: []model.AttributeDefinition{ad("pk", "S"), ad("sk", "N"), ad("g", "S"), ad("l", "S")},
+		GlobalSecondaryIndexes: []model.GlobalSecondaryIndex{{IndexName: "byG", KeySchema: []model.KeySchemaElement{hk("g")},
+			Projection: model.Projection{ProjectionType: "KEYS_ONLY"}}},
+		LocalSecondaryIndexes: []model.LocalSecondaryIndex{{IndexName: "byL", KeySchema: []model.KeySchemaElement{hk("pk"), rk("l")},
+			Projection: model.Projection{ProjectionType: "ALL"}}}})
+	mustOK(t, err)
+	items := []model.Item{
+		{"pk": model.S("a"), "sk": model.N("1"), "g": model.S("x"), "l": model.S("1"), "body": model.S(strings.Repeat("z", 1200))},
+		{"pk": model.S("a"), "sk": model.N("2"), "g": model.S("x")},
+		{"pk": model.S("a"), "sk": model.N("3")},
+		{"pk": model.S("b"), "sk": model.N("1"), "g": model.S("y"), "body": model.S(strings.Repeat("z", 2000))},
+		{"pk": model.S("c"), "sk": model.N("1")},
+	}
+	for _, it := range items {
+		put(t, e, "Tab", it)
+	}
+	return e, items
+}
+
+func sizes(items ...model.Item) int64 {
+	var n int64
+	for _, it := range items {
+		n += int64(model.ItemSize(it))
+	}
+	return n
+}
+
+func TestKeySpreadTable(t *testing.T) {
+	e, items := spreadFixture(t)
+	ks, err := e.KeySpread("Tab", "", 2)
+	mustOK(t, err)
+	if ks.PartitionKey != "pk" || ks.Items != 5 || ks.Keys != 3 || ks.Bytes != sizes(items...) {
+		t.Fatalf("spread = %+v", ks)
+	}
+	wantTop := []KeyLoad{{model.S("b"), 1, sizes(items[3])}, {model.S("a"), 3, sizes(items[:3]...)}}
+	if len(ks.Top) != 2 {
+		t.Fatalf("top = %+v", ks.Top)
+	}
+	for i, w := range wantTop {
+		if g := ks.Top[i]; !model.Equal(g.Value, w.Value) || g.Items != w.Items || g.Bytes != w.Bytes {
+			t.Errorf("top[%d] = %+v, want %+v", i, g, w)
+		}
+	}
+	if ks.LargestItem != sizes(items[3]) || !model.ItemsEqual(ks.LargestItemKey, model.Item{"pk": model.S("b"), "sk": model.N("1")}) {
+		t.Errorf("largest item = %d %v", ks.LargestItem, ks.LargestItemKey)
+	}
+	// The LSI holds item 0 only (the one with l); collection a = items 0-2 + that entry.
+	lsiEntry := int64(model.ItemSize(items[0]))
+	wantColl := sizes(items[:3]...) + lsiEntry
+	if c := ks.LargestCollection; !model.Equal(c.Value, model.S("a")) || c.Bytes != wantColl || c.Items != 4 {
+		t.Errorf("largest collection = %+v, want a, 4 entries, %d bytes", c, wantColl)
+	}
+	n, ok, err := e.ItemCollectionSize("Tab", model.S("a"))
+	mustOK(t, err)
+	if !ok || n != wantColl {
+		t.Errorf("ItemCollectionSize(a) = %d %v, want %d", n, ok, wantColl)
+	}
+}
+
+func TestKeySpreadIndexAndKeyLoad(t *testing.T) {
+	e, items := spreadFixture(t)
+	ks, err := e.KeySpread("Tab", "byG", 10)
+	mustOK(t, err)
+	// KEYS_ONLY entries: g, pk, sk.
+	entry := func(it model.Item) int64 {
+		return sizes(model.Item{"g": it["g"], "pk": it["pk"], "sk": it["sk"]})
+	}
+	if ks.PartitionKey != "g" || ks.Items != 3 || ks.Keys != 2 || ks.Bytes != entry(items[0])+entry(items[1])+entry(items[3]) {
+		t.Fatalf("index spread = %+v", ks)
+	}
+	if ks.LargestCollection.Items != 0 {
+		t.Errorf("an index spread has a collection: %+v", ks.LargestCollection)
+	}
+	load, err := e.KeyLoad("Tab", "byG", model.S("x"))
+	mustOK(t, err)
+	if load.Items != 2 || load.Bytes != entry(items[0])+entry(items[1]) {
+		t.Errorf("KeyLoad(byG, x) = %+v", load)
+	}
+	load, err = e.KeyLoad("Tab", "", model.S("c"))
+	mustOK(t, err)
+	if load.Items != 1 || load.Bytes != sizes(items[4]) {
+		t.Errorf("KeyLoad(c) = %+v", load)
+	}
+	load, err = e.KeyLoad("Tab", "", model.S("none"))
+	mustOK(t, err)
+	if load.Items != 0 || load.Bytes != 0 {
+		t.Errorf("KeyLoad(none) = %+v", load)
+	}
+}
+
+func TestKeySpreadRefused(t *testing.T) {
+	e, _ := spreadFixture(t)
+	createSimple(t, e, "NoLSI", "", "")
+	_, err := e.KeySpread("Nope", "", 1)
+	wantError(t, err, model.ErrResourceNotFound, "Requested resource not found: Table: Nope not found")
+	_, err = e.KeySpread("Tab", "nope", 1)
+	wantError(t, err, model.ErrValidation, "The table does not have the specified index: nope")
+	_, err = e.KeyLoad("Tab", "", model.N("1"))
+	wantError(t, err, model.ErrValidation, "One or more parameter values were invalid: Type mismatch for key pk expected: S actual: N")
+	_, err = e.KeyLoad("Tab", "", model.S(""))
+	wantError(t, err, model.ErrValidation, "One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty string value. Key: pk")
+	if _, ok, err := e.ItemCollectionSize("NoLSI", model.S("a")); ok || err != nil {
+		t.Errorf("ItemCollectionSize on a table without LSIs = %v %v", ok, err)
+	}
+}
