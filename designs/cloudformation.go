@@ -131,6 +131,10 @@ func (c *cfn) read(root *node) error {
 	if err := c.parameters(root.get("Parameters")); err != nil {
 		return err
 	}
+	for name := range c.paramDecl {
+		c.d.Parameters = append(c.d.Parameters, name)
+	}
+	sort.Strings(c.d.Parameters)
 	res := root.get("Resources")
 	if res == nil {
 		return c.fail(root, "missing Resources")

@@ -175,7 +175,6 @@ func TestReadCloudFormationErrors(t *testing.T) {
 		{name: "stack name", src: table("      TableName: !Sub ${AWS::StackName}-t\n"), want: "t.yaml:5: Resources.T.Properties.TableName.Fn::Sub: AWS::StackName has no local value: pass --param AWS::StackName=VALUE"},
 		{name: "allowed values", src: "Parameters:\n  S: {Type: String, AllowedValues: [a, b]}\n" + table(base), params: map[string]string{"S": "c"},
 			want: `t.yaml:2: Parameters.S: parameter S is "c", expected a or b`},
-		{name: "unknown param", src: table(base), params: map[string]string{"Nope": "1"}, want: "t.yaml: --param Nope: the template declares no such parameter"},
 		{name: "missing condition", src: table(base + "      BillingMode: !If [Nope, PROVISIONED, PAY_PER_REQUEST]\n"), want: "t.yaml:8: Resources.T.Properties.BillingMode.Fn::If[0]: no condition named Nope in Conditions"},
 		{name: "TTL without attribute", src: table(base + "      TimeToLiveSpecification: {Enabled: true}\n"), want: "t.yaml:8: Resources.T.Properties.TimeToLiveSpecification: missing AttributeName (required when Enabled is true)"},
 		{name: "stream view", src: table(base + "      StreamSpecification: {StreamViewType: ALL}\n"), want: `t.yaml:8: Resources.T.Properties.StreamSpecification.StreamViewType: expected KEYS_ONLY, NEW_IMAGE, OLD_IMAGE or NEW_AND_OLD_IMAGES, found the string "ALL"`},

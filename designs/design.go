@@ -76,6 +76,9 @@ type Design struct {
 	Patterns []Pattern
 	// Notes say what was ignored, assumed or resolved, one sentence each.
 	Notes []string
+	// Parameters are the parameters a template declares (a --param that no
+	// template of a load declares is a mistake the loader reports).
+	Parameters []string
 }
 
 // Table is one table of a design.
@@ -96,6 +99,10 @@ type Item struct {
 	Line int
 	Path string
 }
+
+// PseudoParameter reports whether name is a CloudFormation pseudo
+// parameter (AWS::Region, AWS::StackName, ...).
+func PseudoParameter(name string) bool { return contains(pseudoParams, name) }
 
 // Options are what reading a template may need from outside it.
 type Options struct {

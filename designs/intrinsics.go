@@ -2,8 +2,6 @@ package designs
 
 import (
 	"encoding/base64"
-	"fmt"
-	"sort"
 	"strconv"
 	"strings"
 )
@@ -484,16 +482,6 @@ func (t *template) parameters(sec *node) error {
 			}
 			t.params[name] = val
 		}
-	}
-	var unknown []string
-	for k := range t.given {
-		if _, ok := t.paramDecl[k]; !ok && !contains(pseudoParams, k) {
-			unknown = append(unknown, k)
-		}
-	}
-	if len(unknown) > 0 {
-		sort.Strings(unknown)
-		return &Error{File: t.file, Err: fmt.Errorf("--param %s: the template declares no such parameter", strings.Join(unknown, ", "))}
 	}
 	return nil
 }
