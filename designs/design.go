@@ -88,6 +88,9 @@ type Table struct {
 	TimeToLive *model.TimeToLiveSpecification
 	Items      []Item
 	Facets     []engine.Facet
+	// NonKeyAttributes are the non-key attributes a model declares, with
+	// their types.
+	NonKeyAttributes []model.AttributeDefinition
 	// Line and Path locate the table's definition.
 	Line int
 	Path string

@@ -3,6 +3,7 @@ package designs
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/dynoscope/dynoscope/engine"
@@ -229,8 +230,12 @@ func (w *workbench) table(n *node) (Table, error) {
 			return t, err
 		}
 		for _, a := range nk.elems {
-			if _, _, err := w.keyAttribute(a, attributeTypes); err != nil {
+			name, typ, err := w.keyAttribute(a, attributeTypes)
+			if err != nil {
 				return t, err
+			}
+			if !slices.ContainsFunc(t.NonKeyAttributes, func(d model.AttributeDefinition) bool { return d.AttributeName == name }) {
+				t.NonKeyAttributes = append(t.NonKeyAttributes, model.AttributeDefinition{AttributeName: name, AttributeType: typ})
 			}
 		}
 	}

@@ -52,16 +52,22 @@ func (f Facet) Matches(item model.Item, keys []string) bool {
 // ListTagsOfResource), so an application served by the endpoint sees the
 // same table it would see in DynamoDB.
 type TableDesign struct {
-	Facets   []Facet           `json:"Facets,omitempty"`
-	Patterns []json.RawMessage `json:"Patterns,omitempty"`
+	Facets []Facet `json:"Facets,omitempty"`
+	// NonKeyAttributes are the attributes a model declares besides the
+	// key attributes, with their types ("S", "M", "SS", ...), in its order.
+	NonKeyAttributes []model.AttributeDefinition `json:"NonKeyAttributes,omitempty"`
+	Patterns         []json.RawMessage           `json:"Patterns,omitempty"`
 }
 
 // empty reports whether the design holds nothing.
-func (d TableDesign) empty() bool { return len(d.Facets) == 0 && len(d.Patterns) == 0 }
+func (d TableDesign) empty() bool {
+	return len(d.Facets) == 0 && len(d.NonKeyAttributes) == 0 && len(d.Patterns) == 0
+}
 
 // clone copies the design so that callers cannot change a stored one.
 func (d TableDesign) clone() TableDesign {
-	out := TableDesign{Facets: make([]Facet, len(d.Facets)), Patterns: make([]json.RawMessage, len(d.Patterns))}
+	out := TableDesign{Facets: make([]Facet, len(d.Facets)), Patterns: make([]json.RawMessage, len(d.Patterns)),
+		NonKeyAttributes: slices.Clone(d.NonKeyAttributes)}
 	for i, f := range d.Facets {
 		f.NonKeyAttributes = slices.Clone(f.NonKeyAttributes)
 		out.Facets[i] = f
@@ -74,6 +80,9 @@ func (d TableDesign) clone() TableDesign {
 	}
 	if len(out.Patterns) == 0 {
 		out.Patterns = nil
+	}
+	if len(out.NonKeyAttributes) == 0 {
+		out.NonKeyAttributes = nil
 	}
 	return out
 }
