@@ -14,6 +14,9 @@ type KeyLoad struct {
 	Value model.AttributeValue
 	Items int64
 	Bytes int64
+	// Largest is the size of the largest item (index entry) under the
+	// value (KeyLoad only).
+	Largest int64
 }
 
 // KeySpread is how a table's items, or an index's entries, spread over
@@ -160,8 +163,10 @@ func (e *Engine) KeyLoad(table, index string, value model.AttributeValue) (KeyLo
 	load := KeyLoad{Value: value}
 	err := e.db.View(func(tx *buntdb.Tx) error {
 		walkPrefix(tx, string(appendHashedKey([]byte(prefix), value, nil)), func(v string) bool {
+			size := int64(storedSize(v))
 			load.Items++
-			load.Bytes += int64(storedSize(v))
+			load.Bytes += size
+			load.Largest = max(load.Largest, size)
 			return true
 		})
 		return nil
@@ -193,6 +198,35 @@ func (e *Engine) ItemCollectionSize(table string, value model.AttributeValue) (i
 		return nil
 	})
 	return n, true, asError(err)
+}
+
+// PeekItem returns the item under a full primary key (nil when there is
+// none) without consuming capacity, being throttled or logged: what a
+// design check copies before it tries a write elsewhere.
+func (e *Engine) PeekItem(table string, key model.Item) (model.Item, error) {
+	e.mu.RLock()
+	defer e.mu.RUnlock()
+	t := e.tables[table]
+	if t == nil {
+		return nil, model.TableNotFound(table)
+	}
+	skey, merr := t.validateKeyParam(key.Clone())
+	if merr != nil {
+		return nil, merr
+	}
+	var item model.Item
+	err := e.db.View(func(tx *buntdb.Tx) error {
+		raw, err := tx.Get(skey)
+		if err == buntdb.ErrNotFound {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		item, _, err = decodeStored(raw)
+		return err
+	})
+	return item, asError(err)
 }
 
 // keyParam checks a partition-key value given to a design query: the key's

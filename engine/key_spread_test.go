@@ -47,7 +47,7 @@ func TestKeySpreadTable(t *testing.T) {
 	if ks.PartitionKey != "pk" || ks.Items != 5 || ks.Keys != 3 || ks.Bytes != sizes(items...) {
 		t.Fatalf("spread = %+v", ks)
 	}
-	wantTop := []KeyLoad{{model.S("b"), 1, sizes(items[3])}, {model.S("a"), 3, sizes(items[:3]...)}}
+	wantTop := []KeyLoad{{Value: model.S("b"), Items: 1, Bytes: sizes(items[3])}, {Value: model.S("a"), Items: 3, Bytes: sizes(items[:3]...)}}
 	if len(ks.Top) != 2 {
 		t.Fatalf("top = %+v", ks.Top)
 	}
@@ -116,5 +116,30 @@ func TestKeySpreadRefused(t *testing.T) {
 	wantError(t, err, model.ErrValidation, "One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty string value. Key: pk")
 	if _, ok, err := e.ItemCollectionSize("NoLSI", model.S("a")); ok || err != nil {
 		t.Errorf("ItemCollectionSize on a table without LSIs = %v %v", ok, err)
+	}
+}
+
+func TestPeekItemAndLargest(t *testing.T) {
+	e, items := spreadFixture(t)
+	before := len(e.RecentRequests())
+	got, err := e.PeekItem("Tab", model.Item{"pk": model.S("a"), "sk": model.N("1.0")})
+	mustOK(t, err)
+	if !model.ItemsEqual(got, items[0]) {
+		t.Errorf("PeekItem = %v", got)
+	}
+	got, err = e.PeekItem("Tab", model.Item{"pk": model.S("a"), "sk": model.N("9")})
+	mustOK(t, err)
+	if got != nil {
+		t.Errorf("PeekItem of a missing item = %v", got)
+	}
+	if n := len(e.RecentRequests()); n != before {
+		t.Errorf("PeekItem was logged: %d requests, %d before", n, before)
+	}
+	_, err = e.PeekItem("Tab", model.Item{"pk": model.S("a")})
+	wantError(t, err, model.ErrValidation, "The provided key element does not match the schema")
+	load, err := e.KeyLoad("Tab", "", model.S("a"))
+	mustOK(t, err)
+	if load.Largest != sizes(items[0]) {
+		t.Errorf("largest under a = %d, want %d", load.Largest, sizes(items[0]))
 	}
 }
