@@ -7,12 +7,9 @@ import (
 	"fmt"
 	"io"
 	"net"
-	"os"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
-	"github.com/muesli/termenv"
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/dynoscope/dynoscope/engine"
 	"github.com/dynoscope/dynoscope/engine/server"
@@ -30,6 +27,7 @@ func runExplore(args []string, stdout, stderr io.Writer) error {
 	fs.SetOutput(stderr)
 	var ws workspaceFlags
 	ws.register(fs)
+	ws.registerRetention(fs)
 	serve := fs.String("serve", "", "also serve the DynamoDB and Streams APIs over HTTP on `ADDR` (e.g. 127.0.0.1:8000), on the same engine")
 	fix := fs.String("fixtures", "all", "demo data sets to load into new tables: all, none, or NAME,NAME,... ("+joinNames()+"); none by default with --model")
 	modelFile := fs.String("model", "", "open a NoSQL Workbench model or CloudFormation/SAM template `FILE` (and FILE.patterns.yaml beside it, if there is one)")
@@ -52,7 +50,7 @@ func runExplore(args []string, stdout, stderr io.Writer) error {
 	}
 	// Small backfill batches with a pause between them, so a GSI added in
 	// the explorer is seen building (its progress bar moves).
-	eng, err := engine.Open(engine.Options{Path: ws.db, Sync: ws.sync, Clock: engine.NewVirtualClock(time.Now(), 1),
+	eng, err := engine.Open(engine.Options{Path: ws.db, Sync: ws.sync, StreamRetention: ws.retention, Clock: engine.NewVirtualClock(time.Now(), 1),
 		BackfillBatchSize: 25, BackfillPause: 40 * time.Millisecond})
 	if err != nil {
 		return err
@@ -84,24 +82,24 @@ func runExplore(args []string, stdout, stderr io.Writer) error {
 	if ws.db != "" {
 		label = "workspace " + ws.db
 	}
-	if _, ok := os.LookupEnv("NO_COLOR"); ok {
-		lipgloss.SetColorProfile(termenv.Ascii)
-	}
 	serving := ""
 	if *serve != "" {
 		ln, err := net.Listen("tcp", *serve)
 		if err != nil {
 			return fmt.Errorf("--serve: %w", err)
 		}
+		warnBeyondLoopback(stderr, ln.Addr())
 		ctx, stop := context.WithCancel(context.Background())
 		done := make(chan struct{})
 		go func() { defer close(done); _ = server.Serve(ctx, ln, newServer(eng)) }()
 		defer func() { stop(); <-done }() // before the engine closes
 		serving = ln.Addr().String()
 	}
-	m := ui.New(eng, ui.Options{Workspace: label, Live: true, Serving: serving, SelectDelay: 60 * time.Millisecond})
+	m := ui.New(eng, ui.Options{Workspace: label, File: ws.db, Live: true, Serving: serving, SelectDelay: 60 * time.Millisecond})
 	defer m.Close()
-	p := tea.NewProgram(m, tea.WithAltScreen(), tea.WithMouseCellMotion(), tea.WithOutput(stdout))
+	// The alternate screen and the mouse are the View's; NO_COLOR is
+	// honoured by Bubble Tea's colour profile detection.
+	p := tea.NewProgram(m, tea.WithOutput(stdout))
 	_, err = p.Run()
 	if errors.Is(err, tea.ErrProgramKilled) {
 		return nil

@@ -5,11 +5,12 @@
 //
 //	dynoscope [--db FILE] [--fixtures all|none|NAME,...] [--model FILE] [--serve ADDR]   (the explorer)
 //	dynoscope serve [--addr 127.0.0.1:8000] [--db FILE] [--sync always|everysecond|never]
-//	                [--ttl-delay D] [--ttl-interval D]
+//	                [--stream-retention 24h,100000,64MB] [--ttl-delay D] [--ttl-interval D]
 //	dynoscope load FILE... [--db FILE] [--param K=V]
 //	dynoscope export-model --db FILE [--items N] > model.json
 //	dynoscope check-patterns FILE... [--db FILE]
 //	dynoscope repair --db FILE
+//	dynoscope copy (--region R [--profile P] | --endpoint-url URL) --table T --db FILE [--limit N] [query flags]
 //	dynoscope --version
 package main
 
@@ -19,6 +20,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"os"
 	"os/signal"
@@ -59,6 +61,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 			return runExportModel(args[1:], stdout, stderr)
 		case "check-patterns":
 			return runCheckPatterns(args[1:], stdout, stderr)
+		case "copy":
+			return runCopy(args[1:], stdout, stderr)
 		case "--version", "-version", "version":
 			fmt.Fprintln(stdout, "dynoscope", version)
 			return nil
@@ -84,7 +88,7 @@ Usage:
                      pattern file beside it); --serve also serves it over
                      HTTP, live in the explorer
   dynoscope serve [--addr 127.0.0.1:8000] [--db FILE] [--sync always|everysecond|never]
-                  [--ttl-delay 15s] [--ttl-interval 1s]
+                  [--stream-retention 24h,100000,64MB] [--ttl-delay 15s] [--ttl-interval 1s]
                      the DynamoDB (and DynamoDB Streams) endpoint, headless;
                      the TTL sweeper deletes an item --ttl-delay after it
                      expires, looking every --ttl-interval
@@ -99,6 +103,11 @@ Usage:
                      capacity per call, hot keys; exits 1 when one fails
   dynoscope repair --db FILE
                      rebuild a damaged workspace from what can be read (keeps a backup)
+  dynoscope copy (--region R [--profile P] | --endpoint-url URL) --table T --db FILE
+                     [--limit N] [--key-condition-expression EXPR ...]
+                     copy a real table's schema and its first N items (default
+                     1000; a Scan, or a Query) into a workspace file; see
+                     'dynoscope copy --help'
   dynoscope --version
 
 Point the AWS CLI at a running 'serve':
@@ -106,15 +115,30 @@ Point the AWS CLI at a running 'serve':
 `)
 }
 
-// workspaceFlags are the flags every command that opens a workspace takes.
+// workspaceFlags are the flags every command that opens a workspace takes,
+// and --stream-retention for the commands that serve or explore it.
 type workspaceFlags struct {
-	db   string
-	sync string
+	db        string
+	sync      string
+	retention engine.StreamRetention
 }
 
 func (w *workspaceFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&w.db, "db", "", "BuntDB file of the workspace (default: in memory)")
 	fs.StringVar(&w.sync, "sync", engine.SyncEverySecond, "fsync policy of a file workspace: always, everysecond or never")
+}
+
+// registerRetention adds --stream-retention.
+func (w *workspaceFlags) registerRetention(fs *flag.FlagSet) {
+	fs.Func("stream-retention", "what each stream keeps, `AGE,RECORDS,SIZE` (default "+engine.StreamRetention{}.String()+
+		"; AGE at most 24h; any part may be left out)", func(s string) error {
+		r, err := engine.ParseStreamRetention(s)
+		if err != nil {
+			return err
+		}
+		w.retention = r
+		return nil
+	})
 }
 
 // open opens the workspace and says on notes what opening it found and
@@ -125,7 +149,7 @@ func (w *workspaceFlags) open(notes io.Writer) (*engine.Engine, error) {
 
 // openWith is open with more options set by set (nil: none).
 func (w *workspaceFlags) openWith(notes io.Writer, set func(*engine.Options) error) (*engine.Engine, error) {
-	opts := engine.Options{Path: w.db, Sync: w.sync}
+	opts := engine.Options{Path: w.db, Sync: w.sync, StreamRetention: w.retention}
 	if set != nil {
 		if err := set(&opts); err != nil {
 			return nil, err
@@ -152,6 +176,7 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	addr := fs.String("addr", server.DefaultAddr, "address to listen on")
 	var ws workspaceFlags
 	ws.register(fs)
+	ws.registerRetention(fs)
 	var ttl ttlFlags
 	ttl.register(fs)
 	if err := fs.Parse(args); err != nil {
@@ -168,12 +193,23 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	if ws.db != "" {
 		where = ws.db
 	}
-	fmt.Fprintf(stdout, "dynoscope %s serving DynamoDB on http://%s (workspace: %s)\n", version, *addr, where)
-	err = server.ListenAndServe(ctx, *addr, newServer(eng))
+	err = server.ListenAndServe(ctx, *addr, newServer(eng), func(bound net.Addr) {
+		warnBeyondLoopback(stderr, bound)
+		fmt.Fprintf(stdout, "dynoscope %s serving DynamoDB on http://%s (workspace: %s)\n", version, bound, where)
+	})
 	if errors.Is(err, http.ErrServerClosed) || errors.Is(err, context.Canceled) {
 		return nil
 	}
 	return err
+}
+
+// warnBeyondLoopback warns when the endpoint listens on an address other
+// machines can reach: it checks no credentials.
+func warnBeyondLoopback(w io.Writer, addr net.Addr) {
+	if server.IsLoopback(addr) {
+		return
+	}
+	fmt.Fprintf(w, "dynoscope: warning: listening on %s, beyond loopback: anyone who can reach this address can read and change the workspace (credentials are not checked)\n", addr)
 }
 
 // newServer serves the engine's DynamoDB and DynamoDB Streams APIs.

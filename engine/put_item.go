@@ -126,20 +126,30 @@ func (e *Engine) loadOld(tx *buntdb.Tx, w *itemWrite, decode bool) error {
 type writeNote struct {
 	oldSize, newSize int
 	none             bool
+	created, deleted bool
 }
 
 // explainWrite describes a write's table charge (lazily).
 func explainWrite(w *itemWrite) writeNote {
-	return writeNote{oldSize: w.oldSize, newSize: w.newSize, none: w.old == nil && w.new == nil}
+	return writeNote{oldSize: w.oldSize, newSize: w.newSize, none: w.old == nil && w.new == nil,
+		created: w.old == nil && w.new != nil, deleted: w.new == nil && w.old != nil}
 }
 
+// String is "1.2 KB (item after the write) → 2 × 1 KB = 2 WCU": the size
+// charged is the larger of the item before and after the write, and which
+// one it was is said so, not "new item" for an update of one that exists.
 func (n writeNote) String() string {
 	if n.none {
 		return "no item, 1 WCU minimum"
 	}
-	size, which := n.newSize, "new item"
-	if n.oldSize > size {
-		size, which = n.oldSize, "old item"
+	size, which := n.newSize, "item after the write"
+	switch {
+	case n.created:
+		which = "new item"
+	case n.deleted:
+		size, which = n.oldSize, "item deleted"
+	case n.oldSize > size:
+		size, which = n.oldSize, "item before the write"
 	}
 	u := capacity.FormatUnits(capacity.WriteUnits(size))
 	return formatBytes(size) + " (" + which + ") → " + u + " × 1 KB = " + u + " WCU"

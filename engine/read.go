@@ -274,6 +274,9 @@ func (pr *pageReader) usage(action string) *capacity.Usage {
 	if pr.rt.ix != nil {
 		what = "index entries"
 	}
+	if pr.scanned == 1 { // "1 item", "1 index entry"
+		what = map[string]string{"items": "item", "index entries": "index entry"}[what]
+	}
 	u.Explain("%s on %s: %d %s, %s → %d × 4 KB = %d RCU", action, target, pr.scanned, what, byteCount(pr.indexBytes), blocks, blocks)
 	if pr.fetchBlocks > 0 {
 		u.Explain("table fetches of non-projected attributes: each item rounded up to 4 KB = %d RCU", pr.fetchBlocks)

@@ -108,6 +108,9 @@ func (p *exprParams) prepare() error {
 	}
 	for k, v := range p.values {
 		if err := model.NormalizeValue(&v); err != nil {
+			if err.Message == model.MsgAttributeNameTooLarge {
+				return err // a request-level check, not the value's own
+			}
 			return model.Validation("ExpressionAttributeValues contains invalid value: %s for key %s", err.Message, k)
 		}
 		p.values[k] = v

@@ -27,7 +27,16 @@ type Workload struct {
 	// (sharded: Key#0 … Key#Shards-1).
 	Key    string
 	Shards int
+	// Consent says the caller may write into Table although the generator
+	// does not own it: the user confirmed it, or the table is a copy the
+	// caller made for the purpose (a lesson's). Write workloads on a table
+	// the generator does not own (TrafficOwns) are refused without it;
+	// reads need none.
+	Consent bool
 }
+
+// writes reports whether the workload writes.
+func (w Workload) writes() bool { return w.Kind != WorkloadRandomRead }
 
 // Name describes the workload for people.
 func (w Workload) Name() string {
@@ -42,10 +51,12 @@ func (w Workload) Name() string {
 	return w.Kind
 }
 
-// TrafficStats counts what a workload did.
+// TrafficStats counts what a workload did. Skipped counts the writes
+// refused because an item the generator did not write has the key: the
+// generator never overwrites one.
 type TrafficStats struct {
-	Sent, OK, Throttled, Failed int64
-	LastError                   string
+	Sent, OK, Throttled, Failed, Skipped int64
+	LastError                            string
 }
 
 // Traffic is a running workload, driven by the engine clock: each Step
@@ -83,6 +94,9 @@ func (e *Engine) NewTraffic(w Workload) (*Traffic, error) {
 	e.mu.RUnlock()
 	if err != nil {
 		return nil, err
+	}
+	if w.writes() && !w.Consent && !e.TrafficOwns(w.Table) {
+		return nil, fmt.Errorf("the traffic generator writes only into its own table (%s) unless you agree to writes into %s", TrafficTable, w.Table)
 	}
 	tr := &Traffic{e: e, w: w, last: e.now(), rng: rand.New(rand.NewSource(1)), stop: make(chan struct{})}
 	if w.Kind == WorkloadRandomRead {
@@ -160,9 +174,13 @@ func (tr *Traffic) one() {
 			pk = tr.w.Key + "#" + strconv.FormatInt(seq%int64(tr.w.Shards), 10)
 		}
 		var item model.Item
-		item, err = tr.writeItem(pk, seq)
+		var hash string
+		item, hash, err = tr.writeItem(pk, seq)
 		if err == nil {
-			_, err = tr.e.PutItem(ctx, &model.PutItemInput{TableName: tr.w.Table, Item: item})
+			// Never over an item the generator did not write.
+			_, err = tr.e.PutItem(ctx, &model.PutItemInput{TableName: tr.w.Table, Item: item,
+				ConditionExpression:      "attribute_not_exists(#k) OR attribute_exists(#m)",
+				ExpressionAttributeNames: map[string]string{"#k": hash, "#m": TrafficMarker}})
 		}
 	}
 	tr.mu.Lock()
@@ -173,6 +191,8 @@ func (tr *Traffic) one() {
 		tr.st.OK++
 	case me != nil && (me.Code == model.ErrProvisionedThroughput || me.Code == model.ErrThrottling):
 		tr.st.Throttled++
+	case me != nil && me.Code == model.ErrConditionalCheckFailed:
+		tr.st.Skipped++
 	default:
 		tr.st.Failed++
 		tr.st.LastError = err.Error()
@@ -180,13 +200,15 @@ func (tr *Traffic) one() {
 }
 
 // writeItem builds the item one write puts: the partition key pk (typed as
-// the table declares it) and, on composite tables, a sort key from seq.
-func (tr *Traffic) writeItem(pk string, seq int64) (model.Item, error) {
+// the table declares it), on composite tables a sort key from seq, and
+// TrafficMarker, so every generated item can be told and removed. It
+// returns the name of the partition key too.
+func (tr *Traffic) writeItem(pk string, seq int64) (model.Item, string, error) {
 	tr.e.mu.RLock()
 	t := tr.e.tables[tr.w.Table]
 	tr.e.mu.RUnlock()
 	if t == nil {
-		return nil, model.ResourceNotFound()
+		return nil, "", model.ResourceNotFound()
 	}
 	val := func(ka keyAttr, s string) model.AttributeValue {
 		switch ka.typ {
@@ -197,7 +219,7 @@ func (tr *Traffic) writeItem(pk string, seq int64) (model.Item, error) {
 		}
 		return model.S(s)
 	}
-	item := model.Item{t.hash.name: val(t.hash, pk), "vote": model.N("1")}
+	item := model.Item{t.hash.name: val(t.hash, pk), "vote": model.N("1"), TrafficMarker: model.S(trafficMarkerValue)}
 	if t.rng.name != "" {
 		if t.rng.typ == model.TypeN {
 			item[t.rng.name] = model.N(strconv.FormatInt(seq, 10))
@@ -205,7 +227,7 @@ func (tr *Traffic) writeItem(pk string, seq int64) (model.Item, error) {
 			item[t.rng.name] = val(t.rng, "vote#"+strconv.FormatInt(seq, 10))
 		}
 	}
-	return item, nil
+	return item, t.hash.name, nil
 }
 
 // Start runs the workload in the background, stepping every 50 ms of wall

@@ -20,7 +20,7 @@ func TestTrafficHotKeyThrottlesShardedDoesNot(t *testing.T) {
 				ProvisionedThroughput: &model.ProvisionedThroughput{ReadCapacityUnits: i64(100), WriteCapacityUnits: i64(4000)},
 				KeySchema:             []model.KeySchemaElement{hk("pk"), rk("voter")}, AttributeDefinitions: []model.AttributeDefinition{ad("pk", "S"), ad("voter", "N")}})
 			mustOK(t, err)
-			tr, err := e.NewTraffic(Workload{Kind: tt.kind, Table: "votes", Rate: 2000, Key: "contestant", Shards: 20})
+			tr, err := e.NewTraffic(Workload{Kind: tt.kind, Table: "votes", Rate: 2000, Key: "contestant", Shards: 20, Consent: true})
 			mustOK(t, err)
 			for i := 0; i < 5; i++ {
 				clock.Advance(time.Second)

@@ -91,6 +91,9 @@ func (e *Engine) UpdateItem(ctx context.Context, in *model.UpdateItemInput) (*mo
 		}
 		w.new = next
 		w.newSize = model.ItemSize(next)
+		if err := model.CheckItemNesting(next); err != nil {
+			return err
+		}
 		if w.newSize > model.MaxItemSize {
 			return model.Validation("Item size to update has exceeded the maximum allowed size")
 		}

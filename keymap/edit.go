@@ -1,6 +1,6 @@
 package keymap
 
-import "github.com/charmbracelet/bubbles/key"
+import "charm.land/bubbles/v2/key"
 
 // EditKeyMap holds the bindings that change the workspace (items, tables,
 // indexes, TTL), the bindings of the forms and confirmations they open, and
@@ -27,10 +27,14 @@ type EditKeyMap struct {
 	Yes       key.Binding
 	No        key.Binding
 	Reedit    key.Binding
+	// An edit saved over an item that changed meanwhile.
+	ReloadItem key.Binding
+	Overwrite  key.Binding
 
 	// Lessons pane.
 	Lessons    key.Binding
 	RunStep    key.Binding
+	ResetCopy  key.Binding
 	NextStep   key.Binding
 	PrevStep   key.Binding
 	NextLesson key.Binding
@@ -58,13 +62,17 @@ func DefaultEditKeyMap() EditKeyMap {
 		Cancel:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
 		NextField: key.NewBinding(key.WithKeys("tab", "down"), key.WithHelp("tab/↓", "next field")),
 		PrevField: key.NewBinding(key.WithKeys("shift+tab", "up"), key.WithHelp("shift+tab/↑", "previous field")),
-		Choice:    key.NewBinding(key.WithKeys("left", "right", " "), key.WithHelp("←/→/space", "change choice")),
+		Choice:    key.NewBinding(key.WithKeys("left", "right", "space"), key.WithHelp("←/→/space", "change choice")),
 		Yes:       key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "yes")),
 		No:        key.NewBinding(key.WithKeys("n", "esc"), key.WithHelp("n/esc", "no")),
 		Reedit:    key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit again")),
 
+		ReloadItem: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "edit the item as it is now")),
+		Overwrite:  key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "overwrite it with your edit")),
+
 		Lessons:    key.NewBinding(key.WithKeys("7"), key.WithHelp("7", "lessons")),
-		RunStep:    key.NewBinding(key.WithKeys("enter", "r"), key.WithHelp("enter", "run the step")),
+		RunStep:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "run the step")),
+		ResetCopy:  key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "start over on a fresh copy")),
 		NextStep:   key.NewBinding(key.WithKeys("right", "l", "n"), key.WithHelp("→/n", "next step")),
 		PrevStep:   key.NewBinding(key.WithKeys("left", "h", "b"), key.WithHelp("←/b", "previous step")),
 		NextLesson: key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "next lesson")),

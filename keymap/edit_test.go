@@ -3,7 +3,7 @@ package keymap
 import (
 	"testing"
 
-	"github.com/charmbracelet/bubbles/key"
+	"charm.land/bubbles/v2/key"
 )
 
 // The editing, management and lesson bindings never share a key with a

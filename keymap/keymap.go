@@ -4,7 +4,7 @@
 // bubbles/help never offers a key that does nothing.
 package keymap
 
-import "github.com/charmbracelet/bubbles/key"
+import "charm.land/bubbles/v2/key"
 
 // KeyMap is every binding of the explorer. Bindings are grouped by where
 // they act: everywhere, in lists, in the items pane, in the item view and in
@@ -19,6 +19,9 @@ type KeyMap struct {
 	Items     key.Binding
 	Query     key.Binding
 	Back      key.Binding
+	// SwitchWorkspace shows the other workspace (a lesson's copy beside
+	// the user's), when there is one.
+	SwitchWorkspace key.Binding
 
 	// Live panes, the traffic generator and the workspace clock (live.go).
 	Live LiveKeyMap
@@ -39,6 +42,7 @@ type KeyMap struct {
 	ClearFilter key.Binding
 	LeftOut     key.Binding
 	Reload      key.Binding
+	Stop        key.Binding
 
 	// Item view.
 	ToggleJSON key.Binding
@@ -71,6 +75,8 @@ func DefaultKeyMap() KeyMap {
 		Query:     key.NewBinding(key.WithKeys("3"), key.WithHelp("3", "query")),
 		Back:      key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
 
+		SwitchWorkspace: key.NewBinding(key.WithKeys("ctrl+o"), key.WithHelp("ctrl+o", "other workspace")),
+
 		Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
 		Down:     key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
 		PageUp:   key.NewBinding(key.WithKeys("pgup", "ctrl+b", "ctrl+u"), key.WithHelp("pgup", "page up")),
@@ -84,13 +90,14 @@ func DefaultKeyMap() KeyMap {
 		Filter:      key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter loaded rows")),
 		ClearFilter: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear filter")),
 		LeftOut:     key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "left-out items")),
-		Reload:      key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "reload")),
+		Reload:      key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "read again")),
+		Stop:        key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "stop reading")),
 
 		ToggleJSON: key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "DynamoDB/plain JSON")),
 
 		Edit:      key.NewBinding(key.WithKeys("enter", "e", "i"), key.WithHelp("enter/e", "edit field")),
 		Done:      key.NewBinding(key.WithKeys("enter", "esc"), key.WithHelp("enter/esc", "done editing")),
-		Cycle:     key.NewBinding(key.WithKeys("right", "l", " "), key.WithHelp("→/space", "next choice")),
+		Cycle:     key.NewBinding(key.WithKeys("right", "l", "space"), key.WithHelp("→/space", "next choice")),
 		CycleBack: key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←", "previous choice")),
 		Run:       key.NewBinding(key.WithKeys("r", "ctrl+r"), key.WithHelp("r/ctrl+r", "run")),
 		ScanMode:  key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "query/scan")),

@@ -1,6 +1,6 @@
 package keymap
 
-import "github.com/charmbracelet/bubbles/key"
+import "charm.land/bubbles/v2/key"
 
 // LiveKeyMap is the bindings of the live panes (4 Capacity, 5 TTL,
 // 6 Stream), of the traffic generator in the capacity pane, and of the
@@ -22,11 +22,13 @@ type LiveKeyMap struct {
 	PromptCancel key.Binding
 
 	// Traffic generator (capacity pane).
-	Workload     key.Binding
-	WorkloadBack key.Binding
-	RateUp       key.Binding
-	RateDown     key.Binding
-	Traffic      key.Binding
+	Workload      key.Binding
+	WorkloadBack  key.Binding
+	RateUp        key.Binding
+	RateDown      key.Binding
+	Traffic       key.Binding
+	TrafficHere   key.Binding
+	RemoveTraffic key.Binding
 
 	// Stream pane.
 	Follow key.Binding
@@ -44,15 +46,17 @@ func DefaultLiveKeyMap() LiveKeyMap {
 		Slower:       key.NewBinding(key.WithKeys("-", "_"), key.WithHelp("-", "clock slower")),
 		AdvanceMin:   key.NewBinding(key.WithKeys("]"), key.WithHelp("]", "clock +1 min")),
 		AdvanceHour:  key.NewBinding(key.WithKeys("}"), key.WithHelp("}", "clock +1 hour")),
-		AdvanceBy:    key.NewBinding(key.WithKeys(">"), key.WithHelp(">", "advance clock by…")),
+		AdvanceBy:    key.NewBinding(key.WithKeys(">"), key.WithHelp(">", "advance the clock by any duration (7d, 1h30m)")),
 		PromptAccept: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "advance")),
 		PromptCancel: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
 
-		Workload:     key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "next workload")),
-		WorkloadBack: key.NewBinding(key.WithKeys("W"), key.WithHelp("W", "previous workload")),
-		RateUp:       key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→/l", "rate up")),
-		RateDown:     key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/h", "rate down")),
-		Traffic:      key.NewBinding(key.WithKeys("t", " "), key.WithHelp("t", "start/stop traffic")),
+		Workload:      key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "next workload")),
+		WorkloadBack:  key.NewBinding(key.WithKeys("W"), key.WithHelp("W", "previous workload")),
+		RateUp:        key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→/l", "rate up")),
+		RateDown:      key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/h", "rate down")),
+		Traffic:       key.NewBinding(key.WithKeys("t", "space"), key.WithHelp("t", "start/stop traffic")),
+		TrafficHere:   key.NewBinding(key.WithKeys("T"), key.WithHelp("T", "traffic on the selected table (asks)")),
+		RemoveTraffic: key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "remove generated items")),
 
 		Follow: key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "follow newest")),
 	}

@@ -3,7 +3,7 @@ package keymap
 import (
 	"testing"
 
-	"github.com/charmbracelet/bubbles/key"
+	"charm.land/bubbles/v2/key"
 )
 
 // The live panes' bindings never share a key with a binding active at the

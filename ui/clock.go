@@ -6,13 +6,20 @@ import (
 	"strings"
 	"time"
 
-	"github.com/charmbracelet/bubbles/key"
-	tea "github.com/charmbracelet/bubbletea"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/dynoscope/dynoscope/engine"
+	"github.com/dynoscope/dynoscope/ui/forms"
+	"github.com/dynoscope/dynoscope/ui/kit"
 )
 
-// The workspace clock drives TTL expiry, throughput buckets, metrics and
-// stream timestamps. Its keys work from every pane: pause and resume, speed
-// up and down, jump a minute, an hour, or any duration typed at a prompt.
+// The clock of the workspace on screen drives TTL expiry, throughput
+// buckets, metrics and stream timestamps. Its keys work from every pane:
+// pause and resume, speed up and down, jump a minute, an hour, or any
+// duration typed at the prompt in the status bar. On a saved workspace a
+// jump past a pending TTL expiry asks first, naming how many items expire:
+// the clock never moves back.
 
 // clockSpeeds are the speeds + and - step through.
 var clockSpeeds = []float64{1, 2, 5, 10, 30, 60, 300, 3600}
@@ -27,57 +34,133 @@ type clockMsg struct {
 	jumped bool
 }
 
-func (clockMsg) isLive() {}
-
 // clockCmd runs op on the clock in a command and reports the clock after it.
-func clockCmd(c clockControl, jumped bool, op func(clockControl) string) tea.Cmd {
-	return func() tea.Msg {
+func clockCmd(w *workspace, jumped bool, op func(kit.ClockControl) string) tea.Cmd {
+	c := w.clock
+	return route(w, toRoot, func() tea.Msg {
 		note := op(c)
 		return clockMsg{paused: c.Paused(), speed: c.Speed(), now: c.Now(), note: note, jumped: jumped}
-	}
+	})
 }
 
 // clockKey handles the clock keys; ok is false for any other key.
-func (l *live) clockKey(msg tea.KeyMsg) (cmd tea.Cmd, note string, ok bool) {
-	km := l.km
+func (m *Model) clockKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
+	km := m.km.Live
 	if !key.Matches(msg, km.Pause, km.Faster, km.Slower, km.AdvanceMin, km.AdvanceHour, km.AdvanceBy) {
-		return nil, "", false
+		return nil, false
 	}
-	c := l.clock
-	if c == nil {
-		return nil, "this backend's clock cannot be controlled", true
+	w := m.ws
+	if w.clock == nil {
+		m.flash = "this backend's clock cannot be controlled"
+		return nil, true
 	}
 	switch {
 	case key.Matches(msg, km.Pause):
-		return clockCmd(c, false, func(c clockControl) string {
+		return clockCmd(w, false, func(c kit.ClockControl) string {
 			if c.Paused() {
 				c.Resume()
 				return "clock resumed"
 			}
 			c.Pause()
 			return "clock paused: TTL, buckets and traffic wait"
-		}), "", true
+		}), true
 	case key.Matches(msg, km.Faster), key.Matches(msg, km.Slower):
-		next := nextSpeed(l.speed, key.Matches(msg, km.Faster))
-		return clockCmd(c, false, func(c clockControl) string {
+		next := nextSpeed(w.speed, key.Matches(msg, km.Faster))
+		return clockCmd(w, false, func(c kit.ClockControl) string {
 			c.SetSpeed(next)
-			return fmt.Sprintf("clock speed ×%s", speedText(next))
-		}), "", true
+			return "clock speed ×" + speedText(next)
+		}), true
 	case key.Matches(msg, km.AdvanceMin):
-		return advanceCmd(c, time.Minute), "", true
+		return m.jump(w, time.Minute), true
 	case key.Matches(msg, km.AdvanceHour):
-		return advanceCmd(c, time.Hour), "", true
+		return m.jump(w, time.Hour), true
 	}
-	l.prompt = &advancePrompt{}
-	return nil, "", true
+	m.prompt = &clockPrompt{}
+	return nil, true
 }
 
-// advanceCmd jumps the clock forward by d.
-func advanceCmd(c clockControl, d time.Duration) tea.Cmd {
-	return clockCmd(c, true, func(c clockControl) string {
+// advance jumps the clock forward by d.
+func advance(w *workspace, d time.Duration) tea.Cmd {
+	return clockCmd(w, true, func(c kit.ClockControl) string {
 		c.Advance(d)
-		return "clock +" + fmtSpan(d) + " → " + c.Now().UTC().Format("2006-01-02 15:04:05")
+		return "clock +" + kit.FmtSpan(d) + " → " + c.Now().UTC().Format("2006-01-02 15:04:05")
 	})
+}
+
+// askJumpMsg asks for a confirmation of a jump that expires items of a
+// saved workspace.
+type askJumpMsg struct {
+	d       time.Duration
+	to      time.Time
+	effects []engine.TTLJumpEffect
+}
+
+// jumpMsg: the user agreed to the jump.
+type jumpMsg struct{ d time.Duration }
+
+// jump moves the clock forward by d. On a saved workspace a jump past a
+// pending TTL expiry asks first: a command reads what it would expire and
+// either jumps at once (nothing would) or asks.
+func (m *Model) jump(w *workspace, d time.Duration) tea.Cmd {
+	checker, ok := w.api.(kit.TTLJumpChecker)
+	if w.file == "" || !ok {
+		return advance(w, d)
+	}
+	c := w.clock
+	jump := advance(w, d)
+	return route(w, toRoot, func() tea.Msg {
+		to := c.Now().Add(d)
+		effects, err := checker.TTLJumpEffects(to)
+		if err != nil || len(effects) == 0 {
+			return jump()
+		}
+		return askJumpMsg{d: d, to: to, effects: effects}
+	})
+}
+
+// jumpQuestion asks before a jump that expires items of the workspace
+// file, naming how many and where.
+func (m *Model) jumpQuestion(w *workspace, msg askJumpMsg) forms.Modal {
+	body := []string{fmt.Sprintf("This moves the clock of %s to %s, and it cannot move back. On the way:", w.file, msg.to.UTC().Format("2006-01-02 15:04:05"))}
+	expire := 0
+	for _, ef := range msg.effects {
+		var parts []string
+		if ef.Expire > 0 {
+			parts = append(parts, fmt.Sprintf("%s expire (the first at %s)", kit.NItems(ef.Expire), ef.Earliest.UTC().Format("2006-01-02 15:04:05")))
+		}
+		if ef.Delete > 0 {
+			parts = append(parts, kit.NItems(ef.Delete)+" can then be deleted by TTL")
+		}
+		body = append(body, "  "+ef.Table+": "+strings.Join(parts, ", "))
+		expire += ef.Expire
+	}
+	body = append(body, "", "Items TTL deletes are gone from "+w.file+" for good.")
+	title := fmt.Sprintf("Jump the clock +%s? %s expire", kit.FmtSpan(msg.d), kit.NItems(expire))
+	return forms.NewQuestion(m.st, m.km, title, "jump", body, routed{ws: w, to: toRoot, msg: jumpMsg{d: msg.d}})
+}
+
+// onClock takes the clock's state after a control, or a jump agreed to.
+func (m *Model) onClock(w *workspace, msg clockMsg) tea.Cmd {
+	w.paused, w.speed = msg.paused, msg.speed
+	if w != m.ws {
+		return nil
+	}
+	m.now = msg.now
+	if m.opts.Now != nil {
+		m.now = m.opts.Now()
+	}
+	m.flash = msg.note
+	if !msg.jumped {
+		return nil
+	}
+	// what the jump expired and deleted shows at once
+	var cmds []tea.Cmd
+	for p, pn := range w.panes {
+		if r, ok := pn.(interface{ Refresh() tea.Cmd }); ok && pane(p) == m.pane {
+			cmds = append(cmds, route(w, toPaneOf(pane(p)), r.Refresh()))
+		}
+	}
+	return tea.Batch(append(cmds, w.reload())...)
 }
 
 // nextSpeed is the next speed up (or down) from cur.
@@ -100,99 +183,71 @@ func nextSpeed(cur float64, up bool) float64 {
 
 func speedText(s float64) string { return strconv.FormatFloat(s, 'f', -1, 64) }
 
-// afterJump refreshes the shown pane once after the clock jumped.
-func (l *live) afterJump(msg clockMsg) tea.Cmd {
-	if !msg.jumped {
-		return nil
-	}
-	return l.refresh(0, true)
-}
-
-// clockText is the status bar's clock: ▶ or ⏸, speed, engine time, and
-// the traffic generator when it runs; narrow (for a w-cell status bar)
-// without the year and the word.
-func (l *live) clockText(now time.Time, w int) string {
-	st := l.st
-	s := "▶ ×" + speedText(l.speed)
+// clockText is the status bar's clock: ▶ or ⏸, speed and engine time;
+// narrow (for a w-cell status bar) without the year and the word.
+func (m *Model) clockText(w int) string {
+	ws := m.ws
+	s := "▶ ×" + speedText(ws.speed)
 	switch {
-	case l.clock == nil: // a backend whose clock is not ours to move
+	case ws.clock == nil: // a backend whose clock is not ours to move
 		s = "clock"
-	case l.paused:
+	case ws.paused:
 		s = "⏸ paused"
 	}
 	if w < 100 {
-		if l.paused && l.clock != nil {
+		if ws.paused && ws.clock != nil {
 			s = "⏸"
 		}
-		s += " " + now.UTC().Format("01-02 15:04:05")
-	} else {
-		s += " " + now.UTC().Format("2006-01-02 15:04:05")
+		return s + " " + m.now.UTC().Format("01-02 15:04:05")
 	}
-	if l.traffic.want {
-		s = st.OK.Render("traffic ▶ "+l.traffic.table) + " · " + s
-	}
-	return s
+	return s + " " + m.now.UTC().Format("2006-01-02 15:04:05")
 }
 
-// advancePrompt is the "advance the clock by" prompt of the status bar.
-type advancePrompt struct {
-	text []rune
-	err  string
+// clockPrompt is the "advance the clock by" prompt of the status bar.
+type clockPrompt struct {
+	input kit.Field
+	err   string
 }
 
-// promptKey types into the prompt; enter jumps, esc cancels.
-func (l *live) promptKey(msg tea.KeyMsg) tea.Cmd {
-	p := l.prompt
+// promptKey types into the prompt (the field's editing keys: ctrl+u
+// clears it); enter jumps, esc cancels.
+func (m *Model) promptKey(msg tea.KeyPressMsg) tea.Cmd {
+	p, km := m.prompt, m.km.Live
 	switch {
-	case key.Matches(msg, l.km.PromptCancel):
-		l.prompt = nil
-	case key.Matches(msg, l.km.PromptAccept):
-		d, err := parseAdvance(string(p.text))
+	case key.Matches(msg, km.PromptCancel):
+		m.prompt = nil
+	case key.Matches(msg, km.PromptAccept):
+		d, err := parseAdvance(p.input.String())
 		if err != nil {
 			p.err = err.Error()
 			return nil
 		}
-		l.prompt = nil
-		if l.clock == nil {
+		m.prompt = nil
+		if m.ws.clock == nil {
 			return nil
 		}
-		return advanceCmd(l.clock, d)
-	case msg.Type == tea.KeyBackspace:
-		if len(p.text) > 0 {
-			p.text = p.text[:len(p.text)-1]
+		return m.jump(m.ws, d)
+	default:
+		if p.input.Update(msg) {
+			p.err = ""
 		}
-		p.err = ""
-	case msg.Type == tea.KeyRunes:
-		p.text = append(p.text, msg.Runes...)
-		p.err = ""
 	}
 	return nil
 }
 
 // promptView is the prompt as the status bar shows it.
-func (l *live) promptView() string {
-	p := l.prompt
-	s := " advance the clock by: " + l.st.FieldEdit.Render(string(p.text)+"▏")
+func (m *Model) promptView() string {
+	p, st := m.prompt, m.st
+	s := " advance the clock by: " + st.FieldEdit.Render(p.input.View(true, 24))
 	if p.err != "" {
-		return s + "  " + l.st.Error.Render(p.err)
+		return s + "  " + st.Error.Render(p.err)
 	}
-	return s + l.st.Dim.Render("   e.g. 30s · 15m · 2h · 7d · 1w2d")
+	return s + st.Dim.Render("   e.g. 30s · 15m · 2h · 7d · 1w2d · ctrl+u clears")
 }
 
-// clockShortHelp is the clock keys in the help line of a live pane.
-func (l *live) clockShortHelp() []key.Binding {
-	pause, speed, jump := l.km.Pause, l.km.Faster, l.km.AdvanceMin
-	pause.SetHelp("p", "pause")
-	speed.SetHelp("+/-", "speed")
-	jump.SetHelp("]/}/>", "jump")
-	return []key.Binding{pause, speed, jump}
-}
-
-// promptKeys is the help while the prompt has the keyboard.
-type promptKeys struct{ accept, cancel key.Binding }
-
-func (k promptKeys) ShortHelp() []key.Binding  { return []key.Binding{k.accept, k.cancel} }
-func (k promptKeys) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHelp()} }
+// maxJump is the longest jump the prompt takes (a time.Duration ends at
+// 292 years).
+const maxJump = 100 * 365 * 24 * time.Hour
 
 // parseAdvance reads a forward jump: a sequence of numbers with units s, m,
 // h, d (24 h) or w (7 d), as "90s", "1h30m", "7d".
@@ -202,22 +257,29 @@ func parseAdvance(s string) (time.Duration, error) {
 		return 0, fmt.Errorf("type a duration, e.g. 7d")
 	}
 	unit := map[byte]time.Duration{'s': time.Second, 'm': time.Minute, 'h': time.Hour, 'd': 24 * time.Hour, 'w': 7 * 24 * time.Hour}
+	tooFar := fmt.Errorf("%s is too far: the clock jumps at most 100 years (%sw) at once", s, kit.FmtInt(int64(maxJump/(7*24*time.Hour))))
 	var total time.Duration
-	for len(s) > 0 {
+	for rest := s; len(rest) > 0; {
 		i := 0
-		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		for i < len(rest) && rest[i] >= '0' && rest[i] <= '9' {
 			i++
 		}
-		if i == 0 || i == len(s) {
-			return 0, fmt.Errorf("%q: a number and a unit (s, m, h, d, w)", s)
+		if i == 0 || i == len(rest) {
+			return 0, fmt.Errorf("%q: a number and a unit (s, m, h, d, w)", rest)
 		}
-		n, err := strconv.ParseInt(s[:i], 10, 64)
-		u, ok := unit[s[i]]
-		if err != nil || !ok || n > int64(100*365*24*time.Hour/u) {
-			return 0, fmt.Errorf("%q: a number and a unit (s, m, h, d, w)", s)
+		u, ok := unit[rest[i]]
+		if !ok {
+			return 0, fmt.Errorf("%q: a number and a unit (s, m, h, d, w)", rest)
+		}
+		n, err := strconv.ParseInt(rest[:i], 10, 64)
+		if err != nil || n > int64(maxJump/u) {
+			return 0, tooFar // the digits are fine: there are too many of them
 		}
 		total += time.Duration(n) * u
-		s = s[i+1:]
+		if total > maxJump {
+			return 0, tooFar
+		}
+		rest = rest[i+1:]
 	}
 	if total <= 0 {
 		return 0, fmt.Errorf("the clock only moves forward")

@@ -6,7 +6,21 @@ import (
 
 	"github.com/dynoscope/dynoscope/fixtures"
 	"github.com/dynoscope/dynoscope/model"
+	"github.com/dynoscope/dynoscope/ui/query"
+	"github.com/dynoscope/dynoscope/ui/sidebar"
 )
+
+// gotoRow moves the query builder's cursor to the form row named row.
+func gotoRow(t testing.TB, m *Model, row string) {
+	t.Helper()
+	press(t, m, "g")
+	for i := 0; i < 40 && m.ws.query.Form().Row != row; i++ {
+		press(t, m, "j")
+	}
+	if m.ws.query.Form().Row != row {
+		t.Fatalf("cannot reach row %q", row)
+	}
+}
 
 // TestSeed000BetweenQuery drives the explorer as a person would: pick
 // Thread, open LastPostIndex, build the Developer Guide's query (ForumName =
@@ -18,41 +32,41 @@ func TestSeed000BetweenQuery(t *testing.T) {
 
 	selectInSidebar(t, m, "Thread", "LastPostIndex")
 	press(t, m, "enter")
-	if m.focus != focusItems || m.pane != paneItems {
-		t.Fatalf("enter on an index: focus %v pane %v, want the items pane", m.focus, m.pane)
+	if m.onSidebar || m.pane != paneItems {
+		t.Fatalf("enter on an index: sidebar %v pane %v, want the items pane", m.onSidebar, m.pane)
 	}
-	if got := m.items.headerLine(); !strings.Contains(got, "LSI · INCLUDE Replies · 21 of 22 items") {
+	if got := m.ws.items.HeaderLine(); !strings.Contains(got, "LSI · INCLUDE Replies · 21 of 22 items") {
 		t.Fatalf("items header %q", got)
 	}
 
 	press(t, m, "3")
-	if m.focus != focusQuery {
-		t.Fatalf("3: focus %v", m.focus)
+	if m.onSidebar || m.pane != paneQuery {
+		t.Fatalf("3: sidebar %v pane %v", m.onSidebar, m.pane)
 	}
-	q := &m.query
-	if got := q.target().label(); got != "Thread ▸ LastPostIndex" {
+	q := m.ws.query
+	if got := q.Target().Label(); got != "Thread ▸ LastPostIndex" {
 		t.Fatalf("query target %q", got)
 	}
 	press(t, m, "j", "j") // operation, partition key
 	typeText(t, m, "EC2")
 	press(t, m, "j") // sort key operator: (any) → = → < → <= → > → >= → BETWEEN
 	press(t, m, "l", "l", "l", "l", "l", "l")
-	if q.op != opBetween {
-		t.Fatalf("operator %q, want BETWEEN", q.op)
+	if q.Form().Op != "BETWEEN" {
+		t.Fatalf("operator %q, want BETWEEN", q.Form().Op)
 	}
 	press(t, m, "j")
 	typeText(t, m, "2012-08-31T00:00:00.000Z")
 	press(t, m, "j")
 	typeText(t, m, "2012-11-31T00:00:00.000Z")
 	press(t, m, "j", "j", "j", "j") // filter, names, values, projection
-	if q.currentRow() != rowProjection {
-		t.Fatalf("cursor on row %d, want projection", q.currentRow())
+	if r := q.Form().Row; r != "projection" {
+		t.Fatalf("cursor on row %q, want projection", r)
 	}
 	typeText(t, m, "Subject, LastPostDateTime, Replies, Tags")
 	press(t, m, "r")
 
-	res := q.res
-	if res == nil || res.err != nil {
+	res := q.Result()
+	if res == nil || res.Err != nil {
 		t.Fatalf("result %+v", res)
 	}
 	want := []string{
@@ -69,10 +83,10 @@ func TestSeed000BetweenQuery(t *testing.T) {
 	if len(exp.Keys) != len(want) {
 		t.Fatalf("fixture expects %d items, test %d", len(exp.Keys), len(want))
 	}
-	if len(res.items) != len(want) || res.count != 6 || res.scanned != 6 {
-		t.Fatalf("got %d items, Count %d, ScannedCount %d", len(res.items), res.count, res.scanned)
+	if len(res.Items) != len(want) || res.Count != 6 || res.Scanned != 6 {
+		t.Fatalf("got %d items, Count %d, ScannedCount %d", len(res.Items), res.Count, res.Scanned)
 	}
-	for i, it := range res.items {
+	for i, it := range res.Items {
 		if got := it["Subject"].S; got != want[i] || exp.Keys[i]["Subject"].S != want[i] {
 			t.Errorf("item %d Subject %q, want %q", i, got, want[i])
 		}
@@ -83,15 +97,15 @@ func TestSeed000BetweenQuery(t *testing.T) {
 			t.Errorf("item %d has ForumName, which was not asked for", i)
 		}
 	}
-	in := res.in.(*model.QueryInput)
+	in := res.In.(*model.QueryInput)
 	if in.KeyConditionExpression != "#pk = :pk AND #sk BETWEEN :sk AND :sk2" || in.ProjectionExpression != "Subject, LastPostDateTime, Replies, Tags" {
 		t.Fatalf("request %+v", in)
 	}
-	if len(res.lines) == 0 || res.units <= 0 {
-		t.Fatalf("no itemised capacity: units %v lines %q", res.units, res.lines)
+	if len(res.Lines) == 0 || res.Units <= 0 {
+		t.Fatalf("no itemised capacity: units %v lines %q", res.Units, res.Lines)
 	}
 	const cli = `aws dynamodb query --table-name Thread --key-condition-expression '#pk = :pk AND #sk BETWEEN :sk AND :sk2' --index-name LastPostIndex --projection-expression 'Subject, LastPostDateTime, Replies, Tags' --expression-attribute-names '{"#pk":"ForumName","#sk":"LastPostDateTime"}' --expression-attribute-values '{":pk":{"S":"EC2"},":sk":{"S":"2012-08-31T00:00:00.000Z"},":sk2":{"S":"2012-11-31T00:00:00.000Z"}}' --return-consumed-capacity INDEXES --no-paginate`
-	if got := cliText(in, ""); got != cli {
+	if got := query.CLIText(in, ""); got != cli {
 		t.Fatalf("cli\n got %s\nwant %s", got, cli)
 	}
 	view := screen(m)
@@ -101,18 +115,22 @@ func TestSeed000BetweenQuery(t *testing.T) {
 		}
 	}
 	// enter on a result row opens the item, with its index membership.
-	for q.resultIndex() != 0 {
+	for q.ResultRow() != 0 {
 		press(t, m, "j")
 	}
 	press(t, m, "enter")
-	if m.item == nil || !m.item.ready || m.item.err != nil {
-		t.Fatalf("item view: ready %v err %v", m.item != nil && m.item.ready, m.item.err)
+	v := m.ws.item
+	if v == nil {
+		t.Fatal("no item view")
 	}
-	if got := m.item.item["Subject"].S; got != want[0] {
+	if ready, err := v.Ready(); !ready || err != nil {
+		t.Fatalf("item view: ready %v err %v", ready, err)
+	}
+	if got := v.Item()["Subject"].S; got != want[0] {
 		t.Fatalf("opened %q", got)
 	}
-	if _, ok := m.item.item["Message"]; !ok {
-		t.Fatalf("the item view shows the whole item (read from the table), got %v", m.item.item)
+	if _, ok := v.Item()["Message"]; !ok {
+		t.Fatalf("the item view shows the whole item (read from the table), got %v", v.Item())
 	}
 }
 
@@ -123,29 +141,25 @@ func TestAnimalTypeLeftOut(t *testing.T) {
 	eng := demoEngine(t, "schema-demo")
 	m := newTestModel(t, eng, 120, 40)
 	selectInSidebar(t, m, "schema-demo", "animal_type")
-	if got := m.sidebar.indexBadge(*m.sidebar.info(), "animal_type"); got != "GSI 1/5!" {
+	if got := sidebar.IndexBadge(*m.ws.sidebar.Info(), "animal_type"); got != "GSI 1/5!" {
 		t.Fatalf("sidebar badge %q", got)
 	}
 	press(t, m, "enter")
-	if n := m.items.windowRows(); n != 1 {
-		t.Fatalf("animal_type rows %d, want 1", n)
-	}
-	it, _ := m.items.current()
-	if it["name"].S != "Freddie" {
-		t.Fatalf("row %v, want Freddie", it)
+	if rows := m.ws.items.Rows(); len(rows) != 1 || rows[0]["name"].S != "Freddie" {
+		t.Fatalf("animal_type rows %v, want Freddie alone", rows)
 	}
 	press(t, m, "o")
-	lo := m.items.leftOut
-	if lo == nil || !lo.loaded || lo.err != nil {
-		t.Fatalf("left-out view %+v", lo)
+	left, whole := m.ws.items.LeftOutItems()
+	if left == nil {
+		t.Fatal("no left-out list")
 	}
 	type row struct {
 		name, reason string
 		violation    bool
 	}
 	var got []row
-	for i, l := range lo.items {
-		got = append(got, row{lo.full.rows[i].item["name"].S, l.Reason, l.Violation})
+	for i, l := range left {
+		got = append(got, row{whole[i]["name"].S, l.Reason, l.Violation})
 	}
 	want := map[string]row{
 		"Zuzi":   {"Zuzi", "admitted is S, index wants N", true},
@@ -168,7 +182,7 @@ func TestAnimalTypeLeftOut(t *testing.T) {
 		}
 	}
 	press(t, m, "o")
-	if m.items.leftOut != nil {
+	if m.ws.items.LeftOutOpen() {
 		t.Fatal("o again goes back to the index")
 	}
 }

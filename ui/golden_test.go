@@ -1,112 +1,137 @@
 package ui
 
 import (
-	"bytes"
 	"context"
+	"io"
 	"sort"
 	"strings"
 	"testing"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
-	"github.com/charmbracelet/x/exp/teatest"
+	"github.com/charmbracelet/x/exp/teatest/v2"
 
 	"github.com/dynoscope/dynoscope/engine"
 	"github.com/dynoscope/dynoscope/model"
+	"github.com/dynoscope/dynoscope/ui/kit"
 )
 
-// The golden tests run the explorer as a program (teatest) on the whole
-// demo workspace at 120x40 with the ASCII colour profile and the engine
-// clock fixed at t0, drive it with keys, and compare the final screen with
+// The golden tests run the explorer as a program (teatest) on the demo
+// workspace with the engine clock fixed at t0, drive it with keys, and
+// compare the final screen, its escape codes stripped, with
 // testdata/<test>.golden (go test ./ui -run Golden -update rewrites them).
+// Waits ask the running program for its screen (probe), on its own
+// goroutine, so they never race with it.
 
-type goldenRun struct {
-	t   *testing.T
-	tm  *teatest.TestModel
-	eng *engine.Engine
-	out *bytes.Buffer // everything the program drew so far
+// probe is a model that answers screen requests: the program hands them
+// to Update like any message.
+type probe struct{ *Model }
+
+// screenMsg asks the program for its screen.
+type screenMsg chan string
+
+func (p probe) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if ch, ok := msg.(screenMsg); ok {
+		ch <- ansi.Strip(p.Model.Screen())
+		return p, nil
+	}
+	_, cmd := p.Model.Update(msg)
+	return p, cmd
 }
 
+type goldenRun struct {
+	t    *testing.T
+	tm   *teatest.TestModel
+	eng  *engine.Engine
+	w, h int
+}
+
+// startGolden runs the explorer on the whole demo workspace at w x h.
 func startGolden(t *testing.T, w, h int) goldenRun {
 	t.Helper()
-	eng := demoEngine(t)
-	m := New(eng, Options{Workspace: "demo workspace (memory)", Copy: func(string) error { return nil }, SelectDelay: 100 * time.Millisecond})
-	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(w, h))
-	g := goldenRun{t: t, tm: tm, eng: eng, out: &bytes.Buffer{}}
+	return startLive(t, demoEngine(t), Options{SelectDelay: 100 * time.Millisecond}, w, h)
+}
+
+// startLive runs the explorer as a program on eng with opts at w x h.
+func startLive(t *testing.T, eng *engine.Engine, opts Options, w, h int) goldenRun {
+	t.Helper()
+	opts.Workspace = "demo workspace (memory)"
+	opts.Copy = func(string) error { return nil }
+	m := New(eng, opts)
+	t.Cleanup(m.Close)
+	tm := teatest.NewTestModel(t, probe{m}, teatest.WithInitialTermSize(w, h))
+	g := goldenRun{t: t, tm: tm, eng: eng, w: w, h: h}
 	g.waitFor("│▸ ") // the workspace is loaded
 	return g
 }
 
+// screen asks the program for its screen.
+func (g goldenRun) screen() string {
+	ch := make(screenMsg, 1)
+	g.tm.Send(ch)
+	select {
+	case s := <-ch:
+		return s
+	case <-time.After(10 * time.Second):
+		g.t.Fatal("the program does not answer")
+	}
+	return ""
+}
+
+// waitFor waits until the screen shows s.
+func (g goldenRun) waitFor(s string) {
+	g.t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		sc := g.screen()
+		if strings.Contains(sc, s) {
+			return
+		}
+		if time.Now().After(deadline) {
+			g.t.Fatalf("the explorer never showed %q; it shows:\n%s", s, sc)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
 // keys sends key presses (see press for the names).
 func (g goldenRun) keys(keys ...string) {
-	special := map[string]tea.KeyType{"enter": tea.KeyEnter, "esc": tea.KeyEsc, "tab": tea.KeyTab,
-		"up": tea.KeyUp, "down": tea.KeyDown, "left": tea.KeyLeft, "right": tea.KeyRight, "space": tea.KeySpace}
 	for _, k := range keys {
-		if kt, ok := special[k]; ok {
-			g.tm.Send(tea.KeyMsg{Type: kt})
+		if km, ok := special[k]; ok {
+			g.tm.Send(km)
 			continue
 		}
 		for _, r := range k {
-			g.tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+			g.tm.Send(runeKey(r))
 		}
 	}
 }
 
 // text types s into a form field (enter, the text, enter).
 func (g goldenRun) text(s string) {
-	g.keys("enter")
-	for _, r := range s {
-		if r == ' ' {
-			g.keys("space")
-		} else {
-			g.tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
-		}
-	}
-	g.keys("enter")
+	g.keys("enter", s, "enter")
 }
 
-// waitFor waits until the program has drawn s (at any time so far). The
-// renderer redraws only the lines that change, so s must be on one line.
-func (g goldenRun) waitFor(s string) {
-	g.t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	buf := make([]byte, 64<<10)
-	for {
-		n, _ := g.tm.Output().Read(buf)
-		g.out.Write(buf[:n])
-		if bytes.Contains(g.out.Bytes(), []byte(s)) {
-			return
-		}
-		if time.Now().After(deadline) {
-			tail := g.out.String()
-			if len(tail) > 3000 {
-				tail = tail[len(tail)-3000:]
-			}
-			g.t.Fatalf("the explorer never drew %q; last output:\n%s", s, tail)
-		}
-		if n == 0 {
-			time.Sleep(5 * time.Millisecond)
-		}
-	}
-}
-
-// finish quits and compares the last frame with the golden file.
+// finish quits and compares the last screen with the golden file; every
+// line is exactly the terminal's width.
 func (g goldenRun) finish() {
 	g.t.Helper()
 	// a last message after everything settled, so the frame is complete
-	g.tm.Send(tea.WindowSizeMsg{Width: 120, Height: 40})
+	g.tm.Send(tea.WindowSizeMsg{Width: g.w, Height: g.h})
+	view := g.screen()
 	if err := g.tm.Quit(); err != nil {
 		g.t.Fatal(err)
 	}
-	fm := g.tm.FinalModel(g.t, teatest.WithFinalTimeout(10*time.Second)).(*Model)
-	view := fm.View()
-	if n := len(strings.Split(view, "\n")); n != 40 {
-		g.t.Errorf("frame has %d lines, want 40", n)
+	g.tm.WaitFinished(g.t, teatest.WithFinalTimeout(10*time.Second))
+	ls := strings.Split(view, "\n")
+	if len(ls) != g.h {
+		g.t.Errorf("frame has %d lines, want %d", len(ls), g.h)
 	}
-	for i, l := range strings.Split(view, "\n") {
-		if w := width(l); w != 120 {
-			g.t.Errorf("line %d is %d cells wide, want 120: %q", i+1, w, l)
+	for i, l := range ls {
+		if n := kit.Width(l); n != g.w {
+			g.t.Errorf("line %d is %d cells wide, want %d: %q", i+1, n, g.w, l)
 		}
 	}
 	golden.RequireEqual(g.t, []byte(view))
@@ -132,7 +157,7 @@ func (g goldenRun) goToTable(name string) {
 		if err != nil {
 			g.t.Fatal(err)
 		}
-		for i := 0; i < 1+len(indexNames(d.Table)); i++ {
+		for i := 0; i < 1+len(kit.IndexNames(d.Table)); i++ {
 			g.keys("j")
 		}
 	}
@@ -162,6 +187,7 @@ func TestGoldenLeftOut(t *testing.T) {
 	g.goToTable("schema-demo")
 	g.keys("j", "j", "enter")
 	g.waitFor("[o] show left-out")
+	g.waitFor("last: Scan schema-demo/animal_type")
 	g.keys("o")
 	g.waitFor("why it is left out")
 	g.waitFor("last: BatchGetItem schema-demo · 4 items")
@@ -182,7 +208,7 @@ func TestGoldenQueryPane(t *testing.T) {
 	g := startGolden(t, 120, 40)
 	g.goToTable("Thread")
 	g.keys("j")
-	g.waitFor("last: Scan Thread/LastPostIndex") // the index's items are in: nothing else is under way
+	g.waitFor("last: Scan Thread/LastPostIndex") // the selection's reads, before the form's
 	g.keys("3", "j", "j")
 	g.text("EC2")
 	g.keys("j", "l", "l", "l", "l", "l", "l", "j")
@@ -200,9 +226,20 @@ func TestGoldenQueryPane(t *testing.T) {
 func TestGoldenHelp(t *testing.T) {
 	g := startGolden(t, 120, 40)
 	g.keys("2")
-	g.waitFor("last: Scan CustomerDocuments") // the items are in: nothing else is under way
+	g.waitFor("last: Scan CustomerDocuments")
 	g.keys("?")
 	g.waitFor("Everywhere")
+	g.finish()
+}
+
+// The help at 80x24, scrolled to its end: every binding is whole on some
+// screen, and the last lines can be read.
+func TestGoldenHelpSmallScrolled(t *testing.T) {
+	g := startGolden(t, 80, 24)
+	g.keys("2", "?")
+	g.waitFor("Here")
+	g.keys("G")
+	g.waitFor("lessons   each lesson runs on its own copy")
 	g.finish()
 }
 
@@ -211,19 +248,164 @@ func TestGoldenSmallTerminal(t *testing.T) {
 	g.goToTable("Thread")
 	g.keys("j", "enter")
 	g.waitFor("last: Scan Thread/LastPostIndex")
-	g.tm.Send(tea.WindowSizeMsg{Width: 80, Height: 24})
-	if err := g.tm.Quit(); err != nil {
+	g.finish()
+}
+
+// The lessons pane at 120x40 on the LSI lesson's second step, run on its
+// copy: the fetch of a non-projected attribute and DynamoDB's 2.5 RCU,
+// itemised.
+func TestGoldenLessonPane(t *testing.T) {
+	g := startGolden(t, 120, 40)
+	g.keys("7")
+	g.waitFor("Lesson 1 of 9")
+	g.keys("j", "j", "j", "j", "j", "j", "j")
+	g.waitFor("Lesson 8 of 9")
+	g.keys("right", "enter")
+	g.waitFor("✓ Query Thread/LastPostIndex · 4 items (scanned 4) · 2.5 RCU")
+	g.waitFor("last (lesson copy): Query Thread/LastPostIndex · 4 items · 2.5 RCU")
+	g.finish()
+}
+
+// The same step at 80x24: the lesson list gives way to the text.
+func TestGoldenLessonPaneSmall(t *testing.T) {
+	g := startGolden(t, 80, 24)
+	g.keys("7", "j", "j", "j", "j", "j", "j", "j", "right", "enter")
+	g.waitFor("✓ Query Thread/LastPostIndex · 4 items (scanned 4)")
+	g.waitFor("last (lesson copy): Query Thread/LastPostIndex")
+	g.finish()
+}
+
+// capacityGolden runs the hot-key workload for 30 seconds from the
+// capacity pane, at w x h: on the generator's own table, which the
+// explorer shows when it starts.
+func capacityGolden(t *testing.T, w, h int) {
+	started := make(chan *engine.Traffic, 1)
+	manualTraffic(t)
+	old := startHook(func(tr *engine.Traffic) { started <- tr })
+	t.Cleanup(old)
+	eng, clk := liveEngine(t)
+	g := startLive(t, eng, Options{SelectDelay: 100 * time.Millisecond}, w, h)
+	g.goToTable("Votes")
+	g.waitFor("last: Scan Votes · 50 items")
+	g.keys("4")
+	g.waitFor("t start")
+	g.keys("t")
+	tr := <-started
+	g.waitFor("▸ " + engine.TrafficTable)
+	g.waitFor("last: Scan " + engine.TrafficTable) // the reads of the selection, before the clock moves
+	for i := 0; i < 30; i++ {
+		clk.Advance(time.Second)
+		tr.Step()
+	}
+	g.keys("1", "4") // the pane reads the metrics again
+	g.waitFor("running 30 s")
+	g.finish()
+}
+
+func TestGoldenCapacityPane(t *testing.T) { capacityGolden(t, 120, 40) }
+
+func TestGoldenCapacityPaneSmall(t *testing.T) { capacityGolden(t, 80, 24) }
+
+// ttlStory moves the clock past the expiry of Messages' expired items and
+// sweeps (three deletions there, one in schema-demo), then to ten seconds
+// after the parcel message expired: every state at once.
+func ttlStory(t *testing.T, eng *engine.Engine, clk *engine.VirtualClock) {
+	t.Helper()
+	clk.Advance(time.Minute)
+	if n := eng.SweepTTL(); n != 4 {
+		t.Fatalf("swept %d items, want 4", n)
+	}
+	clk.Advance(29*time.Minute + 10*time.Second)
+}
+
+func TestGoldenTTLPane(t *testing.T) {
+	eng, clk := liveEngine(t)
+	ttlStory(t, eng, clk)
+	g := startLive(t, eng, Options{SelectDelay: 100 * time.Millisecond}, 120, 40)
+	g.goToTable("Messages")
+	g.waitFor("last: Scan Messages · 10 items")
+	g.keys("5")
+	g.waitFor("Deleted by TTL")
+	g.finish()
+}
+
+func TestGoldenStreamPane(t *testing.T) {
+	eng, clk := liveEngine(t)
+	ctx := context.Background()
+	key := model.Item{"UserId": model.S("maya"), "SentAt": model.S("2026-11-15T11:11:07Z")}
+	if _, err := eng.UpdateItem(ctx, &model.UpdateItemInput{TableName: "Messages", Key: key,
+		UpdateExpression:          "SET Body = :b",
+		ExpressionAttributeValues: map[string]model.AttributeValue{":b": model.S("Parcel collected, thanks!")}}); err != nil {
 		t.Fatal(err)
 	}
-	view := g.tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(*Model).View()
-	ls := strings.Split(view, "\n")
-	if len(ls) != 24 {
-		t.Errorf("frame has %d lines, want 24", len(ls))
+	ttlStory(t, eng, clk)
+	if _, err := eng.PutItem(ctx, &model.PutItemInput{TableName: "Messages", Item: model.Item{
+		"UserId": model.S("zoe"), "SentAt": model.S("2026-11-22T11:11:17Z"), "Body": model.S("hello from the CLI")}}); err != nil {
+		t.Fatal(err)
 	}
-	for i, l := range ls {
-		if w := width(l); w != 80 {
-			t.Errorf("line %d is %d cells wide, want 80: %q", i+1, w, l)
+	g := startLive(t, eng, Options{SelectDelay: 100 * time.Millisecond}, 120, 40)
+	g.goToTable("Messages")
+	g.waitFor("last: Scan Messages · 11 items")
+	g.keys("6")
+	g.waitFor("UserId=zoe")
+	g.finish()
+}
+
+// A burst of keys in one read — tmux send-keys "jjjj", a paste outside a
+// text field, key repeat over SSH — is each key pressed: written to the
+// program's input in one write, "jjjj" moves the sidebar four rows (Reply,
+// its index, Thread, its index) and "2/ec2" then opens the items pane and
+// types the filter: inside a text field the burst is typed. (Bubble Tea v1 delivered it as one key "jjjj" that matched no
+// binding.) teatest has no way to write to the input, so this runs the
+// program on a pipe, through Bubble Tea's own input reader.
+func TestKeyBurstIsEachKey(t *testing.T) {
+	eng := demoEngine(t, "forum", "schema-demo")
+	m := New(eng, Options{Workspace: "demo workspace (memory)", Copy: func(string) error { return nil }})
+	t.Cleanup(m.Close)
+	in, keys := io.Pipe()
+	p := tea.NewProgram(probe{m}, tea.WithInput(in), tea.WithOutput(io.Discard), tea.WithWindowSize(120, 40), tea.WithoutSignals())
+	done := make(chan struct{})
+	go func() { defer close(done); _, _ = p.Run() }()
+	t.Cleanup(func() { p.Kill(); keys.Close(); <-done })
+	screen := func() string {
+		ch := make(screenMsg, 1)
+		p.Send(ch)
+		return <-ch
+	}
+	wait := func(what string, ok func(string) bool) string {
+		t.Helper()
+		deadline := time.Now().Add(10 * time.Second)
+		for {
+			s := screen()
+			if ok(s) {
+				return s
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("%s; the screen:\n%s", what, s)
+			}
+			time.Sleep(5 * time.Millisecond)
 		}
 	}
-	golden.RequireEqual(t, []byte(view))
+	wait("the workspace never loaded", func(s string) bool { return strings.Contains(s, "│▸ Forum") })
+	// A bracketed paste of "jjjj" on the sidebar is a paste, not four keys:
+	// with one j after it in the same write, the cursor moves one row.
+	if _, err := keys.Write([]byte("\x1b[200~jjjj\x1b[201~j")); err != nil {
+		t.Fatal(err)
+	}
+	wait("the j after the paste did not move one row", func(s string) bool { return strings.Contains(s, "│▸ Reply") })
+	if _, err := keys.Write([]byte("k")); err != nil {
+		t.Fatal(err)
+	}
+	wait("k did not go back", func(s string) bool { return strings.Contains(s, "│▸ Forum") })
+	if _, err := keys.Write([]byte("jjjj")); err != nil {
+		t.Fatal(err)
+	}
+	wait("jjjj did not move four rows", func(s string) bool { return strings.Contains(s, "│  ▸ LastPostIndex") })
+	if _, err := keys.Write([]byte("2/ec2")); err != nil {
+		t.Fatal(err)
+	}
+	s := wait("2/ec2 did not open the items and type the filter", func(s string) bool { return strings.Contains(s, "filter /ec2") })
+	if !strings.Contains(s, "[2 Items]") || !strings.Contains(s, "Thread ▸ LastPostIndex") || !strings.Contains(s, "│ EC2") || strings.Contains(s, "│ RDS") {
+		t.Fatalf("after 2/ec2:\n%s", s)
+	}
 }

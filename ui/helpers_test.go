@@ -2,26 +2,39 @@ package ui
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"reflect"
 	"strings"
 	"testing"
 	"time"
+	"unicode"
 
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
-	"github.com/muesli/termenv"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/dynoscope/dynoscope/engine"
 	"github.com/dynoscope/dynoscope/fixtures"
+	"github.com/dynoscope/dynoscope/ui/capacity"
+	"github.com/dynoscope/dynoscope/ui/lessons"
 )
 
 // t0 is the fixed engine time of every test (the picture in ui.md).
 var t0 = time.Date(2026, 11, 22, 10, 41, 7, 0, time.UTC)
 
 func TestMain(m *testing.M) {
-	lipgloss.SetColorProfile(termenv.Ascii)
+	// A lesson's copy runs on a manual clock from the user's engine time,
+	// unthrottled, without the background TTL pass: every result is exact.
+	lessons.NewCopy = func(dataset string, now time.Time) (*engine.Engine, error) {
+		eng, err := engine.Open(engine.Options{Clock: engine.NewManualClock(now), DisableThrottling: true, DisableTTLSweeper: true})
+		if err != nil {
+			return nil, err
+		}
+		if _, err := fixtures.LoadAll(context.Background(), eng, []string{dataset}); err != nil {
+			eng.Close()
+			return nil, err
+		}
+		return eng, nil
+	}
 	os.Exit(m.Run())
 }
 
@@ -48,20 +61,34 @@ func demoEngine(t testing.TB, names ...string) *engine.Engine {
 // run, with no ticks and no event subscription.
 func newTestModel(t testing.TB, api engine.API, w, h int) *Model {
 	t.Helper()
-	m := New(api, Options{Workspace: "demo workspace (memory)", Copy: func(string) error { return nil }})
+	return newModelWith(t, api, Options{Workspace: "demo workspace (memory)"}, w, h)
+}
+
+// newModelWith is newTestModel with options.
+func newModelWith(t testing.TB, api engine.API, opts Options, w, h int) *Model {
+	t.Helper()
+	if opts.Copy == nil {
+		opts.Copy = func(string) error { return nil }
+	}
+	m := New(api, opts)
+	t.Cleanup(m.Close)
 	drive(t, m, m.Init())
 	send(t, m, tea.WindowSizeMsg{Width: w, Height: h})
 	return m
 }
 
+// teaPkgPath is Bubble Tea's package: its own messages (clipboard,
+// terminal requests, quit) are for the terminal, not the model.
+var teaPkgPath = reflect.TypeOf(tea.BatchMsg{}).PkgPath()
+
 // drive runs a command and every command that follows from it, feeding each
 // message to Update, until nothing is left: the engine calls of a tea.Cmd
-// happen here, synchronously.
+// happen here, synchronously, in order.
 func drive(t testing.TB, m *Model, cmd tea.Cmd) {
 	t.Helper()
 	queue := []tea.Cmd{cmd}
 	for steps := 0; len(queue) > 0; steps++ {
-		if steps > 10000 {
+		if steps > 20000 {
 			t.Fatal("commands do not settle")
 		}
 		c := queue[0]
@@ -73,24 +100,13 @@ func drive(t testing.TB, m *Model, cmd tea.Cmd) {
 		switch msg := msg.(type) {
 		case nil:
 		case tea.BatchMsg:
-			queue = append(queue, msg...)
-		case tea.QuitMsg:
+			queue = append(append([]tea.Cmd{}, msg...), queue...)
 		default:
-			if v := reflect.ValueOf(msg); fmt.Sprintf("%T", msg) == "tea.sequenceMsg" {
-				// in order, before anything else queued
-				seq := make([]tea.Cmd, 0, v.Len())
-				for i := 0; i < v.Len(); i++ {
-					c, _ := v.Index(i).Interface().(tea.Cmd)
-					seq = append(seq, c)
-				}
-				queue = append(seq, queue...)
+			if tp := reflect.TypeOf(msg); tp.PkgPath() == teaPkgPath {
 				continue
 			}
-			if strings.HasPrefix(fmt.Sprintf("%T", msg), "tea.") {
-				continue // ClearScreen and friends: for the terminal only
-			}
 			_, next := m.Update(msg)
-			queue = append(queue, next)
+			queue = append([]tea.Cmd{next}, queue...)
 		}
 	}
 }
@@ -102,23 +118,50 @@ func send(t testing.TB, m *Model, msg tea.Msg) {
 	drive(t, m, cmd)
 }
 
-// press sends keys: "enter", "esc", "tab", "up", "down", "left", "right",
-// "ctrl+r", "space", "backspace", or any other string as typed runes, one
-// key message per rune.
+// special are the key names press knows, as the terminal sends them.
+var special = map[string]tea.KeyPressMsg{
+	"enter": {Code: tea.KeyEnter}, "esc": {Code: tea.KeyEscape}, "tab": {Code: tea.KeyTab},
+	"shift+tab": {Code: tea.KeyTab, Mod: tea.ModShift}, "up": {Code: tea.KeyUp}, "down": {Code: tea.KeyDown},
+	"left": {Code: tea.KeyLeft}, "right": {Code: tea.KeyRight}, "space": {Code: tea.KeySpace, Text: " "},
+	"backspace": {Code: tea.KeyBackspace}, "pgdown": {Code: tea.KeyPgDown}, "pgup": {Code: tea.KeyPgUp},
+	"home": {Code: tea.KeyHome}, "end": {Code: tea.KeyEnd},
+	"ctrl+c": {Code: 'c', Mod: tea.ModCtrl}, "ctrl+u": {Code: 'u', Mod: tea.ModCtrl}, "ctrl+r": {Code: 'r', Mod: tea.ModCtrl},
+	"ctrl+o": {Code: 'o', Mod: tea.ModCtrl},
+}
+
+// runeKey is the key press of a printable character, as v2's input
+// reader makes it (an upper-case letter is shift and the letter).
+func runeKey(r rune) tea.KeyPressMsg {
+	k := tea.KeyPressMsg{Code: r, Text: string(r)}
+	if r == ' ' {
+		k.Code = tea.KeySpace
+	}
+	if unicode.IsUpper(r) {
+		k.Code, k.ShiftedCode, k.Mod = unicode.ToLower(r), r, tea.ModShift
+	}
+	return k
+}
+
+// press sends keys: the names in special, or any other string as typed
+// characters, one key message per character.
 func press(t testing.TB, m *Model, keys ...string) {
 	t.Helper()
-	special := map[string]tea.KeyType{"enter": tea.KeyEnter, "esc": tea.KeyEsc, "tab": tea.KeyTab,
-		"shift+tab": tea.KeyShiftTab, "up": tea.KeyUp, "down": tea.KeyDown, "left": tea.KeyLeft,
-		"right": tea.KeyRight, "ctrl+r": tea.KeyCtrlR, "space": tea.KeySpace, "backspace": tea.KeyBackspace,
-		"pgdown": tea.KeyPgDown, "pgup": tea.KeyPgUp, "ctrl+c": tea.KeyCtrlC}
 	for _, k := range keys {
-		if kt, ok := special[k]; ok {
-			send(t, m, tea.KeyMsg{Type: kt})
+		if km, ok := special[k]; ok {
+			send(t, m, km)
 			continue
 		}
 		for _, r := range k {
-			send(t, m, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+			send(t, m, runeKey(r))
 		}
+	}
+}
+
+// typeIn types s into whatever has the keyboard, one key per character.
+func typeIn(t testing.TB, m *Model, s string) {
+	t.Helper()
+	for _, r := range s {
+		send(t, m, runeKey(r))
 	}
 }
 
@@ -127,26 +170,23 @@ func press(t testing.TB, m *Model, keys ...string) {
 func typeText(t testing.TB, m *Model, s string) {
 	t.Helper()
 	press(t, m, "enter")
-	for _, r := range s {
-		if r == ' ' {
-			press(t, m, "space")
-			continue
-		}
-		send(t, m, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
-	}
+	typeIn(t, m, s)
 	press(t, m, "enter")
 }
 
 // selectInSidebar moves the sidebar cursor to table (and index, if not "").
 func selectInSidebar(t testing.TB, m *Model, table, index string) {
 	t.Helper()
-	if m.focus != focusSidebar {
+	if !m.onSidebar {
 		press(t, m, "esc")
+	}
+	if !m.onSidebar {
+		m.onSidebar = true
 	}
 	press(t, m, "g")
 	for i := 0; i < 200; i++ {
-		sel := m.sidebar.selected()
-		if sel.table() == table && sel.index == index {
+		sel := m.ws.sidebar.Selected()
+		if sel.Table() == table && sel.Index == index {
 			return
 		}
 		press(t, m, "j")
@@ -154,11 +194,89 @@ func selectInSidebar(t testing.TB, m *Model, table, index string) {
 	t.Fatalf("sidebar has no %s/%s", table, index)
 }
 
-// screen is the model's View with trailing spaces cut from each line.
+// screen is the model's screen without escape codes, with trailing spaces
+// cut from each line.
 func screen(m *Model) string {
-	ls := strings.Split(m.View(), "\n")
+	ls := strings.Split(ansi.Strip(m.Screen()), "\n")
 	for i, l := range ls {
 		ls[i] = strings.TrimRight(l, " ")
 	}
 	return strings.Join(ls, "\n")
+}
+
+// flat is the screen as one line of words: box borders and line breaks
+// removed, runs of spaces collapsed, so wrapped messages can be matched.
+func flat(m *Model) string {
+	s := strings.NewReplacer("│", " ", "┌", " ", "┐", " ", "└", " ", "┘", " ", "─", " ", "\n", " ").Replace(screen(m))
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// lineWith returns the first line of the screen containing s ("" if none).
+func lineWith(m *Model, s string) string {
+	for _, l := range strings.Split(screen(m), "\n") {
+		if strings.Contains(l, s) {
+			return l
+		}
+	}
+	return ""
+}
+
+// statusBar is the status bar without escape codes.
+func statusBar(m *Model) string { return ansi.Strip(m.statusBar()) }
+
+// liveEngine is demoEngine with throttling on, and its manual clock.
+func liveEngine(t testing.TB, names ...string) (*engine.Engine, *engine.VirtualClock) {
+	t.Helper()
+	eng := demoEngine(t, names...)
+	eng.SetThrottling(true)
+	return eng, eng.Clock().(*engine.VirtualClock)
+}
+
+// manualTraffic makes the traffic generator wait for Step instead of
+// running in the background, for the rest of the test.
+func manualTraffic(t testing.TB) {
+	t.Helper()
+	old := capacity.StartTraffic
+	capacity.StartTraffic = func(*engine.Traffic) {}
+	t.Cleanup(func() { capacity.StartTraffic = old })
+}
+
+// stepTraffic moves the clock a second at a time and steps the model's
+// running workload after each move.
+func stepTraffic(t testing.TB, m *Model, clk *engine.VirtualClock, seconds int) {
+	t.Helper()
+	tr := m.ws.capacity.Running()
+	if tr == nil {
+		t.Fatal("no workload running")
+	}
+	for i := 0; i < seconds; i++ {
+		clk.Advance(time.Second)
+		tr.Step()
+	}
+}
+
+// refreshLive reads the shown pane's data now, as its tick would.
+func refreshLive(t testing.TB, m *Model) {
+	t.Helper()
+	if r, ok := m.paneOf(m.pane).(interface{ Refresh() tea.Cmd }); ok {
+		drive(t, m, route(m.ws, toPaneOf(m.pane), r.Refresh()))
+	}
+}
+
+// sidebarLine returns the sidebar's row containing s ("" if none).
+func sidebarLine(m *Model, s string) string {
+	for _, l := range strings.Split(screen(m), "\n") {
+		if side := ansi.Truncate(l, m.sidebarWidth(), ""); strings.Contains(side, s) {
+			return side
+		}
+	}
+	return ""
+}
+
+// startHook replaces how a started workload runs, until the returned
+// function puts it back.
+func startHook(f func(*engine.Traffic)) func() {
+	old := capacity.StartTraffic
+	capacity.StartTraffic = f
+	return func() { capacity.StartTraffic = old }
 }

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/dynoscope/dynoscope/engine"
 	"github.com/dynoscope/dynoscope/fixtures"
@@ -20,8 +20,9 @@ import (
 //
 //	go test ./ui -run XXX -bench 'Live|Pane(View|Refresh)$' -benchmem
 
-// benchCapacity is the capacity pane on Votes after 200 seconds of the
-// hot-key workload at 1,500 writes a second: every chart column full.
+// benchCapacity is the capacity pane on the generator's table after 200
+// seconds of the hot-key workload at 1,500 writes a second: every chart
+// column full.
 func benchCapacity(b *testing.B) *Model {
 	manualTraffic(b)
 	eng, clk := liveEngine(b)
@@ -37,7 +38,7 @@ func BenchmarkLiveCapacityPaneView(b *testing.B) {
 	m := benchCapacity(b)
 	b.ReportAllocs()
 	for b.Loop() {
-		_ = m.View()
+		_ = m.Screen()
 	}
 }
 
@@ -47,9 +48,8 @@ func BenchmarkLiveCapacityPaneRefresh(b *testing.B) {
 	m := benchCapacity(b)
 	b.ReportAllocs()
 	for b.Loop() {
-		msg := m.live.refresh(0, true)()
-		m.Update(msg)
-		_ = m.View()
+		refreshLive(b, m)
+		_ = m.Screen()
 	}
 }
 
@@ -60,9 +60,8 @@ func BenchmarkLiveTTLPaneRefresh(b *testing.B) {
 	press(b, m, "5")
 	b.ReportAllocs()
 	for b.Loop() {
-		msg := m.live.refresh(0, true)()
-		m.Update(msg)
-		_ = m.View()
+		refreshLive(b, m)
+		_ = m.Screen()
 	}
 }
 
@@ -80,12 +79,12 @@ func BenchmarkLiveStreamPaneView(b *testing.B) {
 	m := newTestModel(b, eng, 120, 40)
 	selectInSidebar(b, m, "Messages", "")
 	press(b, m, "6")
-	if n := len(m.live.stream.recs); n != streamKeep {
+	if n := m.ws.stream.Records(); n != 500 {
 		b.Fatalf("%d records", n)
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		_ = m.View()
+		_ = m.Screen()
 	}
 }
 
@@ -103,7 +102,7 @@ func (c *countingModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return c, cmd
 }
 
-func (c *countingModel) View() string {
+func (c *countingModel) View() tea.View {
 	c.views.Add(1)
 	return c.Model.View()
 }
@@ -121,14 +120,18 @@ func TestMeasureLiveFrames(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer eng.Close()
-	loadDemo(t, eng, "write-sharding", "messages-ttl")
+	eng.SetThrottling(false)
+	if _, err := fixtures.LoadAll(context.Background(), eng, []string{"write-sharding", "messages-ttl"}); err != nil {
+		t.Fatal(err)
+	}
+	eng.SetThrottling(true)
 	c := &countingModel{Model: New(eng, Options{Live: true}), kinds: map[string]int{}}
 	defer c.Close()
-	p := tea.NewProgram(c, tea.WithInput(nil), tea.WithOutput(io.Discard), tea.WithoutSignalHandler())
+	in, _ := io.Pipe()
+	p := tea.NewProgram(c, tea.WithInput(in), tea.WithOutput(io.Discard), tea.WithoutSignals(), tea.WithWindowSize(120, 40))
 	go func() { _, _ = p.Run() }()
 	defer p.Kill()
-	p.Send(tea.WindowSizeMsg{Width: 120, Height: 40})
-	key := func(s string) { p.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s)}) }
+	key := func(s string) { p.Send(runeKey([]rune(s)[0])) }
 	measure := func(what string) {
 		time.Sleep(time.Second) // settle
 		v0 := c.views.Load()
@@ -149,14 +152,4 @@ func TestMeasureLiveFrames(t *testing.T) {
 	p.Kill()
 	time.Sleep(100 * time.Millisecond)
 	t.Logf("messages by type over the run: %v", c.kinds)
-}
-
-// loadDemo loads demo data sets into eng with throttling off.
-func loadDemo(t *testing.T, eng *engine.Engine, names ...string) {
-	t.Helper()
-	eng.SetThrottling(false)
-	defer eng.SetThrottling(true)
-	if _, err := fixtures.LoadAll(context.Background(), eng, names); err != nil {
-		t.Fatal(err)
-	}
 }

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"bytes"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -9,25 +8,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/charmbracelet/x/exp/teatest"
-
 	"github.com/dynoscope/dynoscope/engine"
 	"github.com/dynoscope/dynoscope/engine/server"
 )
-
-// startLive runs the explorer as a program (teatest) on eng with the
-// live side on: the engine's events, the ticks.
-func startLive(t *testing.T, eng *engine.Engine, opts Options, w, h int) goldenRun {
-	t.Helper()
-	opts.Workspace = "demo workspace (memory)"
-	opts.Copy = func(string) error { return nil }
-	m := New(eng, opts)
-	t.Cleanup(m.Close)
-	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(w, h))
-	g := goldenRun{t: t, tm: tm, eng: eng, out: &bytes.Buffer{}}
-	g.waitFor("│▸ ") // the workspace is loaded
-	return g
-}
 
 // dynamoPost sends one DynamoDB JSON request to an endpoint, as the AWS CLI
 // does, and fails the test unless it succeeds.
@@ -69,17 +52,14 @@ func TestHTTPRequestShowsInLivePanes(t *testing.T) {
 	g.waitFor("WRU/s now 0 ·")
 	dynamoPost(t, hs.URL, "PutItem", `{"TableName":"Messages","Item":{"UserId":{"S":"zoe"},`+
 		`"SentAt":{"S":"2026-11-22T10:42:07Z"},"Body":{"S":"hello from the CLI"}}}`)
-	g.waitFor("last: PutItem Messages · 1 items · 1 WCU")
+	g.waitFor("last: PutItem Messages · 1 item · 1 WCU")
 	g.waitFor("WRU/s now 1 ·")
 	g.keys("6")
 	g.waitFor("+ INSERT  UserId=zoe · SentAt=2026-11-22T10:42:07Z")
 	g.waitFor("new Body=hello from the CLI")
 	dynamoPost(t, hs.URL, "DeleteItem", `{"TableName":"Messages","Key":{"UserId":{"S":"zoe"},"SentAt":{"S":"2026-11-22T10:42:07Z"}}}`)
 	g.waitFor("- REMOVE  UserId=zoe")
-	if err := g.tm.Quit(); err != nil {
-		t.Fatal(err)
-	}
-	view := g.tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(*Model).View()
+	view := g.screen()
 	for _, want := range []string{"serving " + addr, "+ INSERT  UserId=zoe", "- REMOVE  UserId=zoe", "old Body=hello from the CLI"} {
 		if !strings.Contains(view, want) {
 			t.Errorf("final screen lacks %q:\n%s", want, view)

@@ -8,17 +8,8 @@ import (
 
 	"github.com/dynoscope/dynoscope/engine"
 	"github.com/dynoscope/dynoscope/model"
+	"github.com/dynoscope/dynoscope/ui/kit"
 )
-
-// lineWith returns the first line of the screen containing s ("" if none).
-func lineWith(m *Model, s string) string {
-	for _, l := range strings.Split(screen(m), "\n") {
-		if strings.Contains(l, s) {
-			return l
-		}
-	}
-	return ""
-}
 
 // The clock moves an item of Messages from due, to expired but still
 // readable, to deleted by TTL; the TTL pane shows each state, with the
@@ -60,15 +51,15 @@ func TestTTLPaneDueExpiredDeleted(t *testing.T) {
 	if strings.Count(screen(m), sk) != 1 {
 		t.Fatalf("the deleted item is still listed:\n%s", screen(m))
 	}
-	if !strings.Contains(m.statusBar(), "⏸ paused 2026-11-22 11:12:17") {
-		t.Fatalf("status bar: %q", m.statusBar())
+	if !strings.Contains(statusBar(m), "⏸ paused 2026-11-22 11:12:17") {
+		t.Fatalf("status bar: %q", statusBar(m))
 	}
 }
 
-// The traffic generator, started from the capacity pane on Votes: the
-// hot-key workload is throttled at its partition's 1,000 WCU while the
-// table is provisioned for 20,000; the same votes sharded over 20 keys go
-// through.
+// The traffic generator's votes go to its own table, provisioned like
+// Votes: the hot-key workload is throttled at its partition's 1,000 WCU
+// while the table is provisioned for 20,000; the same votes sharded over
+// 20 keys go through.
 func TestTrafficHotKeyThrottlesShardedDoesNot(t *testing.T) {
 	for _, tt := range []struct {
 		name  string
@@ -87,7 +78,7 @@ func TestTrafficHotKeyThrottlesShardedDoesNot(t *testing.T) {
 			press(t, m, tt.keys...)
 			stepTraffic(t, m, clk, 10)
 			refreshLive(t, m)
-			st := m.live.traffic.running.Stats()
+			st := m.ws.capacity.Running().Stats()
 			if st.Sent != 15000 || st.Failed != 0 {
 				t.Fatalf("stats %+v", st)
 			}
@@ -95,13 +86,13 @@ func TestTrafficHotKeyThrottlesShardedDoesNot(t *testing.T) {
 			traffic := lineWith(m, "▶ running")
 			heat := lineWith(m, "hottest #")
 			if tt.throt {
-				if st.Throttled == 0 || !strings.Contains(traffic, "✗ "+fmtInt(st.Throttled)+" throttled") {
+				if st.Throttled == 0 || !strings.Contains(traffic, "✗ "+kit.FmtInt(st.Throttled)+" throttled") {
 					t.Fatalf("hot key: %+v, traffic line %q\n%s", st, traffic, s)
 				}
 				if !strings.Contains(heat, "1,000 of its 1,000 WCU (100%) · ✗") {
 					t.Fatalf("heat: %q\n%s", heat, s)
 				}
-				if !strings.Contains(lineWith(m, "WCU/s"), "· ✗ "+fmtInt(st.Throttled)+" throttled · provisioned 20,000 (above)") ||
+				if !strings.Contains(lineWith(m, "WCU/s"), "· ✗ "+kit.FmtInt(st.Throttled)+" throttled · provisioned 20,000 (above)") ||
 					!strings.Contains(lineWith(m, "throttled  "), "✗✗✗✗✗") {
 					t.Fatalf("chart:\n%s", s)
 				}
@@ -117,32 +108,38 @@ func TestTrafficHotKeyThrottlesShardedDoesNot(t *testing.T) {
 	}
 }
 
-// Changing the workload or the rate while traffic runs restarts it on its
-// table; t stops it.
+// Changing the workload or the rate while traffic runs restarts it; t
+// stops it.
 func TestTrafficRetuneAndStop(t *testing.T) {
 	manualTraffic(t)
-	eng, _ := liveEngine(t, "write-sharding")
+	eng, clk := liveEngine(t, "write-sharding")
 	m := newTestModel(t, eng, 120, 40)
 	selectInSidebar(t, m, "Votes", "")
 	press(t, m, "4", "t")
-	first := m.live.traffic.running
-	if first == nil || first.Workload().Kind != engine.WorkloadHotKey || first.Workload().Rate != 1500 {
+	first := m.ws.capacity.Running()
+	if first == nil || first.Workload().Kind != engine.WorkloadHotKey || first.Workload().Rate != 1500 || first.Workload().Table != engine.TrafficTable {
 		t.Fatalf("started %+v", first)
 	}
 	press(t, m, "l")
-	if w := m.live.traffic.running.Workload(); w.Rate != 2000 || w.Kind != engine.WorkloadHotKey {
+	if w := m.ws.capacity.Running().Workload(); w.Rate != 2000 || w.Kind != engine.WorkloadHotKey {
 		t.Fatalf("after rate up: %+v", w)
 	}
+	// The votes went to the generator's own table, now selected; random
+	// reads read the selected table.
+	stepTraffic(t, m, clk, 1)
 	press(t, m, "w", "w")
-	if w := m.live.traffic.running.Workload(); w.Kind != engine.WorkloadRandomRead || w.Table != "Votes" {
+	if w := m.ws.capacity.Running().Workload(); w.Kind != engine.WorkloadRandomRead || w.Table != engine.TrafficTable {
 		t.Fatalf("after w w: %+v", w)
 	}
-	if !strings.Contains(screen(m), "t stop traffic") || !strings.Contains(m.statusBar(), "traffic ▶ Votes") {
+	if !strings.Contains(screen(m), "t stop traffic") || !strings.Contains(statusBar(m), "traffic ▶ "+engine.TrafficTable) {
 		t.Fatalf("help/status while running:\n%s", screen(m))
 	}
 	press(t, m, "t")
-	if m.live.traffic.running != nil || m.live.traffic.want {
+	if m.ws.capacity.Running() != nil {
 		t.Fatal("t did not stop the traffic")
+	}
+	if _, on := m.ws.capacity.Traffic(); on {
+		t.Fatal("t left the traffic wanted")
 	}
 	if !strings.Contains(screen(m), "t start traffic") {
 		t.Fatalf("help after stop:\n%s", screen(m))
@@ -159,20 +156,20 @@ func TestClockKeys(t *testing.T) {
 	defer eng.Close()
 	clk := eng.Clock().(*engine.VirtualClock)
 	m := newTestModel(t, eng, 120, 40)
-	if !strings.Contains(m.statusBar(), "▶ ×1 ") {
-		t.Fatalf("status: %q", m.statusBar())
+	if !strings.Contains(statusBar(m), "▶ ×1 ") {
+		t.Fatalf("status: %q", statusBar(m))
 	}
 	press(t, m, "p")
-	if !clk.Paused() || !strings.Contains(m.statusBar(), "⏸ paused") || !strings.Contains(m.statusBar(), "clock paused") {
-		t.Fatalf("after p: paused=%v %q", clk.Paused(), m.statusBar())
+	if !clk.Paused() || !strings.Contains(statusBar(m), "⏸ paused") || !strings.Contains(statusBar(m), "clock paused") {
+		t.Fatalf("after p: paused=%v %q", clk.Paused(), statusBar(m))
 	}
 	press(t, m, "+", "+", "+")
 	if clk.Speed() != 10 {
 		t.Fatalf("speed %v", clk.Speed())
 	}
 	press(t, m, "-")
-	if clk.Speed() != 5 || !strings.Contains(m.statusBar(), "clock speed ×5") {
-		t.Fatalf("speed %v %q", clk.Speed(), m.statusBar())
+	if clk.Speed() != 5 || !strings.Contains(statusBar(m), "clock speed ×5") {
+		t.Fatalf("speed %v %q", clk.Speed(), statusBar(m))
 	}
 	before := clk.Now()
 	press(t, m, "}", "]")
@@ -184,12 +181,12 @@ func TestClockKeys(t *testing.T) {
 		t.Fatalf("jumped %v", d)
 	}
 	press(t, m, ">", "soon", "enter")
-	if m.live.prompt == nil || !strings.Contains(m.statusBar(), "a number and a unit") {
-		t.Fatalf("a bad duration closed the prompt: %q", m.statusBar())
+	if m.prompt == nil || !strings.Contains(statusBar(m), "a number and a unit") {
+		t.Fatalf("a bad duration closed the prompt: %q", statusBar(m))
 	}
 	press(t, m, "esc", "p")
-	if clk.Paused() || !strings.Contains(m.statusBar(), "▶ ×5") {
-		t.Fatalf("after resume: %q", m.statusBar())
+	if clk.Paused() || !strings.Contains(statusBar(m), "▶ ×5") {
+		t.Fatalf("after resume: %q", statusBar(m))
 	}
 }
 
@@ -200,9 +197,19 @@ func TestParseAdvance(t *testing.T) {
 			t.Errorf("%q: %v %v, want %v", in, got, err, want)
 		}
 	}
-	for _, in := range []string{"", "7", "d", "0s", "-1h", "3y", "99999999999w"} {
-		if _, err := parseAdvance(in); err == nil {
-			t.Errorf("%q: no error", in)
+	for in, want := range map[string]string{
+		"":             "type a duration, e.g. 7d",
+		"7":            `"7": a number and a unit (s, m, h, d, w)`,
+		"d":            `"d": a number and a unit (s, m, h, d, w)`,
+		"0s":           "the clock only moves forward",
+		"-1h":          `"-1h": a number and a unit (s, m, h, d, w)`,
+		"3y":           `"3y": a number and a unit (s, m, h, d, w)`,
+		"9999w":        "9999w is too far: the clock jumps at most 100 years (5,214w) at once",
+		"99999999999w": "99999999999w is too far: the clock jumps at most 100 years (5,214w) at once",
+		"5000w5000w":   "5000w5000w is too far: the clock jumps at most 100 years (5,214w) at once",
+	} {
+		if _, err := parseAdvance(in); err == nil || err.Error() != want {
+			t.Errorf("%q: %v, want %q", in, err, want)
 		}
 	}
 }
@@ -214,18 +221,25 @@ func TestLiveEventsBatched(t *testing.T) {
 	for i := 0; i < 5000; i++ {
 		ch <- engine.Event{Kind: engine.EventRequest, Request: &engine.RequestRecord{Action: "PutItem"}}
 	}
-	msg := waitLive(ch, 0)().(liveBatchMsg)
+	msg := readEvents(ch, 0).(liveBatchMsg)
 	if !msg.ok || len(msg.evs) != liveBatchMax {
 		t.Fatalf("first batch: %d events", len(msg.evs))
 	}
-	msg = waitLive(ch, 0)().(liveBatchMsg)
+	msg = readEvents(ch, 0).(liveBatchMsg)
 	if len(msg.evs) != 5000-liveBatchMax {
 		t.Fatalf("second batch: %d events", len(msg.evs))
 	}
 	close(ch)
-	if msg := waitLive(ch, 0)().(liveBatchMsg); msg.ok {
+	if msg := readEvents(ch, 0).(liveBatchMsg); msg.ok {
 		t.Fatal("a closed subscription still reads")
 	}
+}
+
+// events delivers what the engine published since ch was subscribed, as
+// the event reader would.
+func events(t testing.TB, m *Model, ch <-chan engine.Event) {
+	t.Helper()
+	send(t, m, routed{ws: m.ws, to: toRoot, msg: readEvents(ch, 0)})
 }
 
 // The stream pane shows the backlog, then live records (TTL deletions
@@ -250,7 +264,7 @@ func TestStreamPaneTail(t *testing.T) {
 	}
 	clk.Advance(time.Minute)
 	eng.SweepTTL()
-	send(t, m, waitLive(ch, 0)())
+	events(t, m, ch)
 	lines := strings.Split(screen(m), "\n")
 	var body []string
 	for _, l := range lines[2 : len(lines)-3] {
@@ -279,7 +293,9 @@ func TestStreamPaneTail(t *testing.T) {
 }
 
 // The TTL pane lays out every state at every width, including values that
-// are not Numbers (schema-demo's String ttl) and expiries past year 9999.
+// are not Numbers (schema-demo's String ttl) and expiries past year 9999;
+// nothing spills out of its column. (Before, "in 56,855 years" ran into
+// the key: "in 56,855 yearsliam".)
 func TestTTLPaneWidths(t *testing.T) {
 	eng, _ := liveEngine(t)
 	for _, w := range []int{80, 100, 120, 160} {
@@ -291,10 +307,13 @@ func TestTTLPaneWidths(t *testing.T) {
 			if !strings.Contains(s, "not a Number") || !strings.Contains(s, "Deleted by TTL") {
 				t.Fatalf("%s at %d:\n%s", table, w, s)
 			}
-			for i, l := range strings.Split(m.View(), "\n") {
-				if width(l) != w {
-					t.Fatalf("%s at %d: line %d is %d cells", table, w, i+1, width(l))
+			for i, l := range strings.Split(m.Screen(), "\n") {
+				if kit.Width(l) != w {
+					t.Fatalf("%s at %d: line %d is %d cells", table, w, i+1, kit.Width(l))
 				}
+			}
+			if l := lineWith(m, "due, in ms?"); table == "Messages" && (!strings.Contains(l, " y   ") || strings.Contains(l, "yearsliam")) {
+				t.Fatalf("%s at %d: the far expiry: %q", table, w, l)
 			}
 		}
 	}
@@ -323,7 +342,7 @@ func TestLivePanesWithoutExtras(t *testing.T) {
 		t.Fatalf("stream:\n%s", screen(m))
 	}
 	press(t, m, "p")
-	if !strings.Contains(m.statusBar(), "this backend's clock cannot be controlled") {
-		t.Fatalf("clock: %q", m.statusBar())
+	if !strings.Contains(statusBar(m), "this backend's clock cannot be controlled") {
+		t.Fatalf("clock: %q", statusBar(m))
 	}
 }

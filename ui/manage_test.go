@@ -6,24 +6,26 @@ import (
 	"testing"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/dynoscope/dynoscope/engine"
 	"github.com/dynoscope/dynoscope/fixtures"
 	"github.com/dynoscope/dynoscope/model"
+	"github.com/dynoscope/dynoscope/ui/forms"
+	"github.com/dynoscope/dynoscope/ui/kit"
 )
 
 // pollWhenDone makes the build watch's next poll wait for the engine's
 // background index work instead of a timer, so the test never sleeps.
 func pollWhenDone(t *testing.T, eng *engine.Engine) {
-	old := buildTick
-	buildTick = func(_ time.Duration, fn func(time.Time) tea.Msg) tea.Cmd {
+	old := forms.BuildTick
+	forms.BuildTick = func(_ time.Duration, fn func(time.Time) tea.Msg) tea.Cmd {
 		return func() tea.Msg {
 			eng.WaitBackgroundIndexWork()
 			return fn(t0)
 		}
 	}
-	t.Cleanup(func() { buildTick = old })
+	t.Cleanup(func() { forms.BuildTick = old })
 }
 
 // describe returns a table's description.
@@ -36,9 +38,18 @@ func describe(t testing.TB, eng *engine.Engine, table string) *model.TableDescri
 	return out.Table
 }
 
+// loadInto loads demo data sets into an engine.
+func loadInto(t *testing.T, eng *engine.Engine, names ...string) {
+	t.Helper()
+	if _, err := fixtures.LoadAll(context.Background(), eng, names); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // The GSI form sends UpdateTable with the new index and the attribute
 // definitions its keys need; the build watch follows the backfill to 100%
-// and ACTIVE and lists the items it left out, violations marked.
+// and ACTIVE and lists the items it left out, violations marked; the
+// sidebar says ACTIVE as soon as the watch does.
 func TestGSIFormCreatesIndexAndWatchesBackfill(t *testing.T) {
 	eng, err := engine.Open(engine.Options{Clock: engine.NewManualClock(t0), DisableThrottling: true, DisableTTLSweeper: true, BackfillBatchSize: 2})
 	if err != nil {
@@ -50,7 +61,7 @@ func TestGSIFormCreatesIndexAndWatchesBackfill(t *testing.T) {
 	m := newTestModel(t, eng, 120, 40)
 	selectInSidebar(t, m, "schema-demo", "")
 	press(t, m, "i")
-	if _, ok := m.modal.(*gsiForm); !ok {
+	if _, ok := m.modal.(*forms.GSIForm); !ok {
 		t.Fatalf("i did not open the GSI form:\n%s", screen(m))
 	}
 	typeIn(t, m, "by-name")
@@ -63,12 +74,12 @@ func TestGSIFormCreatesIndexAndWatchesBackfill(t *testing.T) {
 		t.Fatalf("form:\n%s", screen(m))
 	}
 	press(t, m, "enter")
-	w, ok := m.modal.(*buildWatch)
+	w, ok := m.modal.(*forms.BuildWatch)
 	if !ok {
 		t.Fatalf("no build watch after creating:\n%s", screen(m))
 	}
-	if !w.done() || w.fraction() != 1 {
-		t.Fatalf("the build did not finish: status %s, %+v", w.status, w.progress)
+	if !w.Done() || w.Fraction() != 1 {
+		t.Fatalf("the build did not finish: status %s", w.Status())
 	}
 	s := flat(m)
 	for _, want := range []string{"status ACTIVE", "100%", "backfill: 5 of 5 table items read · 1 indexed · 2 skipped (key of the wrong type)",
@@ -77,27 +88,24 @@ func TestGSIFormCreatesIndexAndWatchesBackfill(t *testing.T) {
 			t.Errorf("screen lacks %q:\n%s", want, screen(m))
 		}
 	}
-	g := target{desc: describe(t, eng, "schema-demo"), index: "by-name"}.gsi()
+	g := kit.Target{Desc: describe(t, eng, "schema-demo"), Index: "by-name"}.GSI()
 	if g == nil || g.IndexStatus != model.StatusActive || g.Projection.ProjectionType != model.ProjectionKeysOnly {
 		t.Fatalf("index: %+v", g)
 	}
+	// The sidebar read the workspace again when the watch saw ACTIVE: it
+	// does not say BACKFILLING while the watch says ACTIVE.
+	if l := sidebarLine(m, "by-name"); !strings.Contains(l, "GSI 1/5") || strings.Contains(l, "BACKFILLING") {
+		t.Fatalf("sidebar: %q", l)
+	}
 	// o browses the index, on its left-out list
 	press(t, m, "o")
-	if m.modal != nil || m.pane != paneItems || m.items.tg.index != "by-name" || m.items.leftOut == nil {
-		t.Fatalf("o did not open the left-out list: pane %d target %s", m.pane, m.items.tg.label())
-	}
-}
-
-// loadInto loads demo data sets into an engine.
-func loadInto(t *testing.T, eng *engine.Engine, names ...string) {
-	t.Helper()
-	if _, err := fixtures.LoadAll(context.Background(), eng, names); err != nil {
-		t.Fatal(err)
+	if m.modal != nil || m.pane != paneItems || m.ws.items.Target().Index != "by-name" || !m.ws.items.LeftOutOpen() {
+		t.Fatalf("o did not open the left-out list: pane %d target %s", m.pane, m.ws.items.Target().Label())
 	}
 }
 
 // A GSI whose name exists already is refused with DynamoDB's message, in
-// the form, and nothing changes.
+// the form, and nothing changes; the error goes once a field is edited.
 func TestGSIFormShowsDynamoDBError(t *testing.T) {
 	eng := demoEngine(t, "schema-demo")
 	m := newTestModel(t, eng, 120, 40)
@@ -110,8 +118,13 @@ func TestGSIFormShowsDynamoDBError(t *testing.T) {
 	if s := flat(m); !strings.Contains(s, "ValidationException") || !strings.Contains(s, "Index gsi already exists") {
 		t.Fatalf("screen:\n%s", screen(m))
 	}
-	if _, ok := m.modal.(*gsiForm); !ok {
+	if _, ok := m.modal.(*forms.GSIForm); !ok {
 		t.Fatal("the form closed on an error")
+	}
+	press(t, m, "shift+tab")
+	typeIn(t, m, "2")
+	if s := flat(m); strings.Contains(s, "Index gsi already exists") {
+		t.Fatalf("the error stayed after the name was edited:\n%s", screen(m))
 	}
 }
 
@@ -143,7 +156,8 @@ func TestDeleteGSIAsksFirst(t *testing.T) {
 }
 
 // c creates a table from the form and selects it; a name in use gets
-// DynamoDB's ResourceInUseException in the form.
+// DynamoDB's ResourceInUseException in the form, which goes once the name
+// is edited.
 func TestCreateTableForm(t *testing.T) {
 	eng := demoEngine(t, "schema-demo")
 	m := newTestModel(t, eng, 120, 40)
@@ -158,6 +172,9 @@ func TestCreateTableForm(t *testing.T) {
 	press(t, m, "up") // back to the name
 	for range "schema-demo" {
 		press(t, m, "backspace")
+	}
+	if s := flat(m); strings.Contains(s, "ResourceInUseException") {
+		t.Fatalf("the error stayed after the name was edited:\n%s", screen(m))
 	}
 	typeIn(t, m, "Orders")
 	press(t, m, "tab", "tab", "tab")
@@ -174,8 +191,8 @@ func TestCreateTableForm(t *testing.T) {
 		d.StreamSpecification == nil || d.StreamSpecification.StreamViewType != "NEW_AND_OLD_IMAGES" {
 		t.Fatalf("table: %+v", d)
 	}
-	if sel := m.sidebar.selected(); sel.table() != "Orders" {
-		t.Fatalf("sidebar on %q", sel.table())
+	if sel := m.ws.sidebar.Selected(); sel.Table() != "Orders" {
+		t.Fatalf("sidebar on %q", sel.Table())
 	}
 }
 

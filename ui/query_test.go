@@ -11,41 +11,26 @@ import (
 
 func requests(eng *engine.Engine) int { return len(eng.RecentRequests()) }
 
-// gotoRow moves the query builder's cursor to a form row.
-func gotoRow(t *testing.T, m *Model, row int) {
-	t.Helper()
-	for i := 0; i < 40 && m.query.currentRow() != row; i++ {
-		if m.query.currentRow() > row || m.query.currentRow() < 0 {
-			press(t, m, "k")
-		} else {
-			press(t, m, "j")
-		}
-	}
-	if m.query.currentRow() != row {
-		t.Fatalf("cannot reach row %d", row)
-	}
-}
-
 // TestBuilderRefusesBeforeSending: on a GSI whose sort key is a Number the
-// builder never offers begins_with and refuses ConsistentRead; a stale
-// begins_with or ConsistentRead is refused at run time without a request.
+// builder never offers begins_with and refuses ConsistentRead, with the
+// reason, and sends nothing.
 func TestBuilderRefusesBeforeSending(t *testing.T) {
 	eng := demoEngine(t, "schema-demo")
 	m := newTestModel(t, eng, 120, 40)
 	selectInSidebar(t, m, "schema-demo", "animal_type")
 	press(t, m, "3")
-	q := &m.query
-	if !q.target().global() || q.target().attrType(q.target().rangeKey()) != "N" {
-		t.Fatalf("target %s", q.target().label())
+	q := m.ws.query
+	if !q.Target().Global() || q.Target().AttrType(q.Target().RangeKey()) != "N" {
+		t.Fatalf("target %s", q.Target().Label())
 	}
 
-	gotoRow(t, m, rowOp)
+	gotoRow(t, m, "sort key")
 	seen := map[string]bool{}
 	for i := 0; i < 10; i++ {
-		seen[q.op] = true
+		seen[q.Form().Op] = true
 		press(t, m, "l")
 	}
-	want := []string{opNone, "=", "<", "<=", ">", ">=", opBetween}
+	want := []string{"", "=", "<", "<=", ">", ">=", "BETWEEN"}
 	if len(seen) != len(want) {
 		t.Fatalf("operators offered on a Number sort key: %v", seen)
 	}
@@ -54,49 +39,35 @@ func TestBuilderRefusesBeforeSending(t *testing.T) {
 			t.Errorf("operator %q not offered", op)
 		}
 	}
-	if seen[opBeginsWith] {
+	if seen["begins_with"] {
 		t.Error("begins_with offered on a Number sort key")
 	}
 	if !strings.Contains(screen(m), "= < <= > >= BETWEEN") || strings.Contains(screen(m), "begins_with") {
 		t.Errorf("the operator row should list exactly = < <= > >= BETWEEN:\n%s", screen(m))
 	}
 
-	gotoRow(t, m, rowConsistent)
+	before := requests(eng)
+	gotoRow(t, m, "consistent read")
 	press(t, m, "space")
-	if q.consistent || !q.noteBad || !strings.Contains(q.note, "refused: ConsistentRead is not available on a global secondary index") {
-		t.Fatalf("consistent %v note %q", q.consistent, q.note)
+	f := q.Form()
+	if f.Consistent || !f.NoteBad || !strings.Contains(f.Note, "refused: ConsistentRead is not available on a global secondary index") {
+		t.Fatalf("consistent %v note %q", f.Consistent, f.Note)
 	}
 	if !strings.Contains(screen(m), "not on a GSI") {
 		t.Errorf("the consistent-read row should say why it is off:\n%s", screen(m))
 	}
-
-	// State that cannot be chosen on this index (say, left from another
-	// target) is refused at run time, before any request is sent.
-	before := requests(eng)
-	q.op = opBeginsWith
-	press(t, m, "r")
-	if requests(eng) != before || q.res != nil {
-		t.Fatal("begins_with on a Number sort key was sent")
-	}
-	if want := "refused before sending: begins_with is not allowed on admitted: it is a Number, and begins_with applies only to String and Binary sort keys"; q.note != want {
-		t.Fatalf("note %q\nwant %q", q.note, want)
-	}
-	q.op = "="
-	q.consistent = true
-	press(t, m, "r")
-	if requests(eng) != before || q.res != nil {
-		t.Fatal("ConsistentRead on a GSI was sent")
-	}
-	if !strings.HasPrefix(q.note, "refused before sending: ConsistentRead is not available on a global secondary index") {
-		t.Fatalf("note %q", q.note)
+	if requests(eng) != before || q.Result() != nil {
+		t.Fatal("a refused choice sent a request")
 	}
 }
 
-// TestBuilderSwitchToNumericSortKey: begins_with chosen on a String sort
-// key is reset, with a note, when the target becomes an index whose sort
-// key is a Number; consistent read is turned off on a GSI the same way.
-func TestBuilderSwitchToNumericSortKey(t *testing.T) {
-	eng := demoEngine(t, "schema-demo")
+// Form state belongs to its table or index: what is typed for the table
+// is not carried to an index with another key schema, and comes back when
+// the table is chosen again — from the builder's own target row or from
+// the sidebar. (Before, Reply's key value ended up in DeviceReports' GSI
+// field, and begins_with on a String sort key was carried to a Number one.)
+func TestBuilderFormBelongsToItsTarget(t *testing.T) {
+	eng := demoEngine(t, "schema-demo", "forum", "iot-device-reports")
 	_, err := eng.CreateTable(context.Background(), &model.CreateTableInput{
 		TableName: "Scores", BillingMode: model.BillingPayPerRequest,
 		KeySchema: []model.KeySchemaElement{{AttributeName: "user", KeyType: "HASH"}, {AttributeName: "game", KeyType: "RANGE"}},
@@ -112,26 +83,69 @@ func TestBuilderSwitchToNumericSortKey(t *testing.T) {
 	m := newTestModel(t, eng, 120, 40)
 	selectInSidebar(t, m, "Scores", "")
 	press(t, m, "3")
-	q := &m.query
-	gotoRow(t, m, rowOp)
-	for q.op != opBeginsWith {
+	q := m.ws.query
+	gotoRow(t, m, "partition key")
+	typeText(t, m, "ana")
+	gotoRow(t, m, "sort key")
+	for q.Form().Op != "begins_with" {
 		press(t, m, "l")
 	}
-	gotoRow(t, m, rowConsistent)
+	gotoRow(t, m, "consistent read")
 	press(t, m, "space")
-	if !q.consistent {
-		t.Fatal("consistent read on a table")
+	gotoRow(t, m, "values")
+	typeText(t, m, ":x = 1")
+	if f := q.Form(); !f.Consistent || f.PK != "ana" {
+		t.Fatalf("table form %+v", f)
 	}
-	gotoRow(t, m, rowTarget)
+	gotoRow(t, m, "read from")
 	press(t, m, "l")
-	if q.index != "by-score" {
-		t.Fatalf("target %q", q.index)
+	if q.Target().Index != "by-score" {
+		t.Fatalf("target %q", q.Target().Index)
 	}
-	if q.op != "=" || q.consistent {
-		t.Fatalf("op %q consistent %v after switching to the GSI", q.op, q.consistent)
+	if f := q.Form(); f.PK != "" || f.Op != "" || f.Consistent || f.Values != "" {
+		t.Fatalf("the GSI got the table's form: %+v", f)
 	}
-	if !strings.Contains(q.note, "begins_with does not apply to score (a Number): operator reset to =") {
-		t.Fatalf("note %q", q.note)
+	press(t, m, "h") // back to the table
+	if f := q.Form(); f.PK != "ana" || f.Op != "begins_with" || !f.Consistent || f.Values != ":x = 1" {
+		t.Fatalf("the table's form did not come back: %+v", f)
+	}
+	// The same through the sidebar, across tables.
+	selectInSidebar(t, m, "Reply", "")
+	press(t, m, "3")
+	gotoRow(t, m, "partition key")
+	typeText(t, m, "Amazon DynamoDB#DynamoDB Thread 1")
+	selectInSidebar(t, m, "DeviceReports", "EscalatedTo-index")
+	press(t, m, "3")
+	if f := q.Form(); f.PK != "" || f.Values != "" {
+		t.Fatalf("DeviceReports' GSI got Reply's form: %+v", f)
+	}
+	selectInSidebar(t, m, "Reply", "")
+	press(t, m, "3")
+	if f := q.Form(); f.PK != "Amazon DynamoDB#DynamoDB Thread 1" {
+		t.Fatalf("Reply's form did not come back: %+v", f)
+	}
+}
+
+// A refusal or a note about the form goes as soon as a field is edited:
+// it was about what the form held before.
+func TestBuilderNoteClearsWhenEdited(t *testing.T) {
+	eng := demoEngine(t, "forum")
+	m := newTestModel(t, eng, 120, 40)
+	selectInSidebar(t, m, "Thread", "")
+	press(t, m, "3")
+	q := m.ws.query
+	gotoRow(t, m, "values")
+	typeText(t, m, "oops")
+	press(t, m, "r")
+	if f := q.Form(); !f.NoteBad || !strings.Contains(f.Note, "refused before sending") {
+		t.Fatalf("note %q", f.Note)
+	}
+	press(t, m, "enter", "backspace")
+	if f := q.Form(); f.Note != "" {
+		t.Fatalf("the note stayed after the field was edited: %q", f.Note)
+	}
+	if strings.Contains(screen(m), "refused before sending") {
+		t.Fatalf("the screen still says it:\n%s", screen(m))
 	}
 }
 
@@ -142,28 +156,67 @@ func TestBuilderShowsDynamoDBError(t *testing.T) {
 	m := newTestModel(t, eng, 120, 40)
 	selectInSidebar(t, m, "Thread", "")
 	press(t, m, "3")
-	q := &m.query
-	gotoRow(t, m, rowPK)
+	q := m.ws.query
+	gotoRow(t, m, "partition key")
 	typeText(t, m, "EC2")
-	gotoRow(t, m, rowFilter)
+	gotoRow(t, m, "filter")
 	typeText(t, m, "ForumName = :f")
-	gotoRow(t, m, rowValues)
+	gotoRow(t, m, "values")
 	typeText(t, m, ":f = EC2")
 	press(t, m, "r")
-	if q.res == nil || q.res.err == nil {
-		t.Fatalf("result %+v", q.res)
+	res := q.Result()
+	if res == nil || res.Err == nil {
+		t.Fatalf("result %+v", res)
 	}
 	// The same request straight to the engine fails the same way.
-	in, _ := q.build()
+	in, _ := q.Request()
 	_, direct := eng.Query(context.Background(), in.(*model.QueryInput))
 	want := &model.Error{Code: model.ErrValidation, Message: "Filter Expression can only contain non-primary key attributes: Primary key attribute: ForumName"}
-	if q.res.err.Code != want.Code || q.res.err.Message != want.Message || direct.Error() != want.Error() {
-		t.Fatalf("error %v (engine: %v), want %v", q.res.err, direct, want)
+	if res.Err.Code != want.Code || res.Err.Message != want.Message || direct.Error() != want.Error() {
+		t.Fatalf("error %v (engine: %v), want %v", res.Err, direct, want)
 	}
 	view := screen(m)
 	for _, s := range []string{"DynamoDB rejected the request:", "ValidationException", "Filter Expression can only contain non-primary key attributes: Primary key"} {
 		if !strings.Contains(view, s) {
 			t.Errorf("screen lacks %q:\n%s", s, view)
 		}
+	}
+}
+
+// At 80x24 the results scroll: pgdn and G reach the last of 25 rows, and
+// the rows on screen follow the cursor. (Before, one of 25 rows showed and
+// pgdn and G did nothing there.)
+func TestBuilderResultsScrollAt80x24(t *testing.T) {
+	eng := demoEngine(t, "iot-device-reports")
+	m := newTestModel(t, eng, 80, 24)
+	selectInSidebar(t, m, "DeviceReports", "")
+	press(t, m, "3")
+	gotoRow(t, m, "partition key")
+	typeText(t, m, "d#1001")
+	press(t, m, "r")
+	res := m.ws.query.Result()
+	if res == nil || len(res.Items) != 25 {
+		t.Fatalf("want 25 results, got %+v", res)
+	}
+	press(t, m, "G")
+	if r := m.ws.query.ResultRow(); r != 24 {
+		t.Fatalf("G: cursor on result row %d, want 24", r)
+	}
+	last := res.Items[24]["Timestamp"].S
+	if !strings.Contains(screen(m), last) {
+		t.Fatalf("the last row (%s) is not on screen:\n%s", last, screen(m))
+	}
+	press(t, m, "g", "pgdown", "pgdown")
+	if r := m.ws.query.ResultRow(); r < 0 {
+		t.Fatalf("pgdown twice from the top: still on the form (%q)", m.ws.query.Form().Row)
+	}
+	shown := 0
+	for _, it := range res.Items {
+		if strings.Contains(screen(m), it["Timestamp"].S) {
+			shown++
+		}
+	}
+	if shown < 8 {
+		t.Fatalf("only %d result rows on screen once scrolled to them:\n%s", shown, screen(m))
 	}
 }

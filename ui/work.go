@@ -1,265 +1,302 @@
 package ui
 
 import (
-	"context"
-
-	"github.com/charmbracelet/bubbles/help"
-	"github.com/charmbracelet/bubbles/key"
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/dynoscope/dynoscope/model"
+	"github.com/dynoscope/dynoscope/ui/forms"
+	"github.com/dynoscope/dynoscope/ui/items"
+	"github.com/dynoscope/dynoscope/ui/kit"
+	"github.com/dynoscope/dynoscope/ui/sidebar"
 )
 
-// Editing (edit*.go), table and index management (manage*.go) and the
-// lessons pane (lesson*.go) hook into the root model here: a modal form,
-// prompt or confirmation drawn over the main pane, the keys that open one,
-// and the messages their engine calls come back with. Every change goes
-// through the engine's actions (PutItem, UpdateItem, DeleteItem,
-// CreateTable, UpdateTable, UpdateTimeToLive), so validation, index
-// maintenance, capacity and streams behave as for any client, and a
-// rejected request shows DynamoDB's error verbatim.
-
-// modal is a form, prompt or confirmation over the main pane. It has the
-// keyboard until Update returns nil.
-type modal interface {
-	Update(msg tea.Msg) (modal, tea.Cmd)
-	View() string
-	SetSize(w, h int)
-	Keys() help.KeyMap
-}
-
-// workMsg marks the messages of editing, management and lessons; the root
-// hands them to onWork.
-type workMsg interface{ work() }
-
-// doneMsg is the outcome of a request a modal or an edit sent. On success
-// the root reloads what changed and says what happened in the status bar;
-// the modal decides itself whether to stay open (it shows err when the
-// request was rejected).
-type doneMsg struct {
-	err   error
-	note  string // what happened ("PutItem schema-demo pk=ZUZ001")
-	table string // the table that changed ("" when none did)
-	// selectIndex, with table, moves the sidebar to what was just created.
-	selectTable, selectIndex string
-	deleted                  bool       // an item was deleted: close its item view
-	edit                     *editState // an $EDITOR edit, kept for another try when rejected
-}
-
-func (doneMsg) work() {}
-
-// reselectMsg is a fresh workspace after a change, with what to select.
-type reselectMsg struct {
-	ws           workspaceMsg
-	table, index string
-}
-
-func (reselectMsg) work() {}
-
-// onWork handles a work message: the open modal sees it first, then the
-// root does what follows from it.
-func (m *Model) onWork(msg workMsg) tea.Cmd {
-	var cmds []tea.Cmd
-	if m.modal != nil {
-		var cmd tea.Cmd
-		m.modal, cmd = m.modal.Update(msg)
-		if m.modal != nil {
-			m.modal.SetSize(m.paneSize())
+// onKit does what a kit message from a component of workspace w asks; ok
+// is false for any other message. (The lessons pane's messages come with
+// no workspace: they are about a lesson's copy.)
+func (m *Model) onKit(w *workspace, from dest, msg tea.Msg) (tea.Cmd, bool) {
+	if w == nil {
+		w = m.ws
+		if eng := m.lessons.Copy(); eng != nil {
+			w = m.wsOf(eng)
 		}
-		cmds = append(cmds, cmd)
 	}
 	switch msg := msg.(type) {
-	case doneMsg:
-		cmds = append(cmds, m.afterDone(msg))
-	case reselectMsg:
-		cmds = append(cmds, m.onWorkspace(msg.ws))
-		if m.sidebar.selectByName(msg.table, msg.index) {
-			cmds = append(cmds, m.selectionChanged())
+	case kit.OpenItemMsg:
+		v, load := items.NewItemView(m.st, m.km, w.api, msg)
+		v.SetSize(m.paneSize())
+		w.item = v
+		return route(w, toItem, load), true
+	case kit.FlashMsg:
+		m.flash = msg.Text
+		return nil, true
+	case kit.ChangedMsg:
+		if msg.Note != "" {
+			m.flash = msg.Note
 		}
-	case editReadyMsg:
-		cmds = append(cmds, runEditor(msg))
-	case editedMsg:
-		cmds = append(cmds, applyEdit(m.api, msg))
-	case lessonMsg:
-		var cmd tea.Cmd
-		m.lessons, cmd = m.lessons.Update(msg)
-		cmds = append(cmds, cmd, m.afterRequest())
-		if msg.res != nil && msg.res.changed {
-			cmds = append(cmds, m.reload(), m.reloadItems(m.lessons.all[msg.li].table))
+		return tea.Batch(w.reload(), w.reloadTable(msg.Table), w.fetchLast()), true
+	case kit.SelectMsg:
+		return w.load(msg.Table, msg.Index), true
+	case kit.ConfirmMsg:
+		then := msg.Then
+		m.openModal(w, forms.NewQuestion(m.st, m.km, msg.Title, msg.Yes, msg.Body, routed{ws: w, to: from, msg: then}))
+		return nil, true
+	case kit.EditMsg:
+		return m.edit(w, msg), true
+	case kit.ManageMsg:
+		return m.manage(w, msg), true
+	case kit.WorkspaceMsg:
+		return m.onWorkspaceMsg(msg), true
+	case kit.OpenQueryMsg:
+		return m.openQuery(msg), true
+	case kit.OpenItemsMsg:
+		return m.openItems(w, msg), true
+	case sidebar.OpenMsg:
+		m.onSidebar = false
+		if m.pane == paneSchema || m.pane == paneLessons {
+			m.pane = paneItems
 		}
-	case openQueryMsg:
-		cmds = append(cmds, m.openQuery(msg))
-	case openItemsMsg:
-		cmds = append(cmds, m.openItems(msg))
-	}
-	return tea.Batch(cmds...)
-}
-
-// afterDone reloads what a successful request changed and says what
-// happened; a rejected $EDITOR edit opens the error with the text kept.
-func (m *Model) afterDone(msg doneMsg) tea.Cmd {
-	if msg.err != nil {
-		if msg.edit != nil && m.modal == nil {
-			m.modal = newEditFailed(m.st, m.km, msg.edit, asModelError(msg.err))
-			m.modal.SetSize(m.paneSize())
-		}
-		return m.afterRequest()
-	}
-	m.flash = msg.note
-	if msg.deleted {
-		m.item = nil
-	}
-	cmds := []tea.Cmd{m.afterRequest(), m.reloadItems(msg.table)}
-	if msg.selectTable != "" {
-		api, table, index := m.api, msg.selectTable, msg.selectIndex
-		load := loadWorkspace(api)
-		m.loading = true
-		cmds = append(cmds, func() tea.Msg {
-			ws, _ := load().(workspaceMsg)
-			return reselectMsg{ws: ws, table: table, index: index}
-		})
-	} else if msg.table != "" {
-		cmds = append(cmds, m.reload())
-	}
-	return tea.Batch(cmds...)
-}
-
-// reloadItems reads the items pane again, and the open item, when they
-// show table ("" for whatever they show).
-func (m *Model) reloadItems(table string) tea.Cmd {
-	var cmds []tea.Cmd
-	if p := &m.items; p.tg.valid() && (table == "" || p.tg.table() == table) {
-		open := p.leftOut != nil
-		cur, top, first := p.cursor, p.top, p.first
-		cmds = append(cmds, p.reload())
-		if first == 0 && cur < p.pageSize {
-			// stay on the row that was edited (the first page is read again)
-			p.cursor, p.top = cur, top
-		}
-		if open {
-			cmds = append(cmds, p.openLeftOut())
-		}
-	}
-	if v := m.item; v != nil && v.ready && v.err == nil && (table == "" || v.tg.table() == table) {
-		key := keyOf(v.item, v.tg.tableKeyNames()...)
-		cmds = append(cmds, loadItem(m.api, openItemMsg{tg: v.tg, item: key}))
-	}
-	return tea.Batch(cmds...)
-}
-
-// openModal shows a modal over the main pane.
-func (m *Model) openModal(md modal) {
-	m.modal = md
-	m.modal.SetSize(m.paneSize())
-}
-
-// updateModal gives the open modal a key.
-func (m *Model) updateModal(msg tea.Msg) tea.Cmd {
-	var cmd tea.Cmd
-	m.modal, cmd = m.modal.Update(msg)
-	return cmd
-}
-
-// workKey opens the modal or starts the edit a key asks for, where it
-// applies: item keys in the items pane and the item view, table and index
-// keys in the sidebar and the schema pane.
-func (m *Model) workKey(msg tea.KeyMsg) (tea.Cmd, bool) {
-	ek := m.km.Editing
-	switch {
-	case m.onItems():
-		tg, it, ok := m.editTarget()
-		switch {
-		case key.Matches(msg, ek.NewItem):
-			if !tg.valid() {
-				return nil, false
-			}
-			return prepareNew(tg), true
-		case !ok:
-			return nil, false
-		case key.Matches(msg, ek.EditItem):
-			return prepareEdit(m.api, tg, it), true
-		case key.Matches(msg, ek.SetAttr):
-			m.openModal(newAttrPrompt(m.st, m.km, m.api, tg, it))
-			return nil, true
-		case key.Matches(msg, ek.DeleteItem):
-			m.openModal(newDeleteConfirm(m.st, m.km, m.api, tg, it))
-			return nil, true
-		}
-	case m.focus == focusSidebar || m.focus == focusSchema:
-		return m.manageKey(msg)
+		return nil, true
 	}
 	return nil, false
 }
 
-// onItems reports whether the item keys apply: the items pane (browsing,
-// not filtering) or an open item view has the keyboard.
-func (m *Model) onItems() bool {
-	if m.item != nil {
-		return m.focus != focusSidebar
-	}
-	return m.focus == focusItems && !m.items.filtering
+// openModal shows a form or question over the main pane; it acts on w.
+func (m *Model) openModal(w *workspace, md forms.Modal) {
+	m.modal, m.modalWS = md, w
+	m.modal.SetSize(m.paneSize())
 }
 
-// editTarget is the item under the cursor (at least its table key) and the
-// table it is in.
-func (m *Model) editTarget() (target, model.Item, bool) {
-	if v := m.item; v != nil {
-		tg := target{desc: v.tg.desc}
-		if !v.ready || v.err != nil {
-			return tg, nil, false
-		}
-		return tg, keyOf(v.item, tg.tableKeyNames()...), true
+// updateModal gives the open form a message.
+func (m *Model) updateModal(msg tea.Msg) tea.Cmd {
+	if m.modal == nil {
+		return nil
 	}
-	p := &m.items
-	tg := target{desc: p.tg.desc}
-	if lo := p.leftOut; lo != nil {
-		if lo.cursor < 0 || lo.cursor >= len(lo.items) {
-			return tg, nil, false
-		}
-		return tg, lo.items[lo.cursor].Key, true
+	var cmd tea.Cmd
+	m.modal, cmd = m.modal.Update(msg)
+	if m.modal != nil {
+		m.modal.SetSize(m.paneSize())
 	}
-	it, ok := p.current()
-	if !ok {
-		return tg, nil, false
-	}
-	return tg, keyOf(it, tg.tableKeyNames()...), true
+	return route(m.modalWS, toModal, cmd)
 }
 
-// workKeys adds the editing or management bindings that apply to what has
-// the keyboard to its help.
-func (m *Model) workKeys(base help.KeyMap) help.KeyMap {
-	ek := m.km.Editing
+// onModalMsg takes a message a form's command returned: the form sees it
+// first, then the root does what follows from it.
+func (m *Model) onModalMsg(w *workspace, msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case routed:
+		return m.onRouted(msg) // a question's answer, for whoever asked
+	case forms.DoneMsg:
+		var cmd tea.Cmd
+		if m.modal != nil && m.modalWS == w {
+			cmd = m.updateModal(msg)
+		}
+		return tea.Batch(cmd, m.afterDone(w, msg))
+	case forms.EditReadyMsg:
+		return forms.RunEditor(msg)
+	}
+	if m.modal != nil && m.modalWS == w {
+		return m.updateModal(msg)
+	}
+	return nil
+}
+
+// afterDone reads again what a successful request changed and says what
+// happened; a rejected $EDITOR edit opens the error, or the question of an
+// item that changed meanwhile, with the text kept.
+func (m *Model) afterDone(w *workspace, msg forms.DoneMsg) tea.Cmd {
+	if msg.Err != nil {
+		if msg.Edit != nil && m.modal == nil {
+			if msg.Conflict {
+				m.openModal(w, forms.NewEditConflict(m.st, m.km, msg.Edit, msg.Current))
+			} else {
+				m.openModal(w, forms.NewEditFailed(m.st, m.km, msg.Edit, kit.AsModelError(msg.Err)))
+			}
+		}
+		return w.fetchLast()
+	}
+	if msg.Note != "" {
+		m.flash = msg.Note
+	}
+	if msg.Deleted {
+		w.item = nil
+	}
+	cmds := []tea.Cmd{w.fetchLast(), w.reloadTable(msg.Table)}
 	switch {
-	case m.onItems():
-		_, _, ok := m.editTarget()
-		e, a, d := ek.EditItem, ek.SetAttr, ek.DeleteItem
-		e.SetEnabled(ok)
-		a.SetEnabled(ok)
-		d.SetEnabled(ok)
-		return extraKeys{base: base, short: []key.Binding{e, d}, full: []key.Binding{ek.NewItem, e, a, d}}
-	case m.focus == focusSidebar || m.focus == focusSchema:
-		ks := m.manageBindings()
-		return extraKeys{base: base, short: ks, full: ks}
+	case msg.SelectTable != "":
+		cmds = append(cmds, w.load(msg.SelectTable, msg.SelectIndex))
+	case msg.Table != "":
+		cmds = append(cmds, w.reload())
 	}
-	return base
+	return tea.Batch(cmds...)
 }
 
-// extraKeys is a pane's help with more bindings after its own.
-type extraKeys struct {
-	base        help.KeyMap
-	short, full []key.Binding
+// edit opens the form, question or editor an item edit asks for.
+func (m *Model) edit(w *workspace, msg kit.EditMsg) tea.Cmd {
+	switch msg.Op {
+	case kit.EditNew:
+		return route(w, toModal, forms.PrepareNew(w.api, msg.Target))
+	case kit.EditInEditor:
+		return route(w, toModal, forms.PrepareEdit(w.api, msg.Target, msg.Key))
+	case kit.EditAttr:
+		m.openModal(w, forms.NewAttrPrompt(m.st, m.km, w.api, msg.Target, msg.Key))
+	case kit.EditDelete:
+		m.openModal(w, forms.NewDeleteConfirm(m.st, m.km, w.api, msg.Target, msg.Key))
+	}
+	return nil
 }
 
-func (k extraKeys) ShortHelp() []key.Binding { return append(k.base.ShortHelp(), k.short...) }
+// manage opens the form or question a table or index change asks for.
+func (m *Model) manage(w *workspace, msg kit.ManageMsg) tea.Cmd {
+	switch msg.Op {
+	case kit.CreateTable:
+		m.openModal(w, forms.NewTableForm(m.st, m.km, w.api))
+	case kit.AddIndex:
+		m.openModal(w, forms.NewGSIForm(m.st, m.km, w.api, msg.Target.Desc))
+	case kit.DropIndex:
+		m.openModal(w, forms.NewDropGSI(m.st, m.km, w.api, msg.Target))
+	case kit.ToggleTTL:
+		m.openModal(w, forms.NewTTLModal(m.st, m.km, w.api, msg.Target.Table(), msg.TTL))
+	}
+	return nil
+}
 
-func (k extraKeys) FullHelp() [][]key.Binding { return append(k.base.FullHelp(), k.full) }
+// onWorkspaceMsg adds a workspace (a lesson's copy), or drops one and
+// closes it.
+func (m *Model) onWorkspaceMsg(msg kit.WorkspaceMsg) tea.Cmd {
+	if msg.Closed {
+		for i, o := range m.others {
+			if o.api != msg.API {
+				continue
+			}
+			o.close()
+			m.others = append(m.others[:i], m.others[i+1:]...)
+			var cmd tea.Cmd
+			if m.ws == o {
+				cmd = m.switchTo(m.home)
+			}
+			if msg.Close != nil {
+				closeFn := msg.Close
+				cmd = tea.Batch(cmd, func() tea.Msg { closeFn(); return nil })
+			}
+			return cmd
+		}
+		if msg.Close != nil {
+			closeFn := msg.Close
+			return func() tea.Msg { closeFn(); return nil }
+		}
+		return nil
+	}
+	if m.wsOf(msg.API) != m.home {
+		return nil
+	}
+	w := m.newWorkspace(msg.API, msg.Label, "")
+	w.closer = msg.Close
+	m.others = append(m.others, w)
+	m.layout()
+	cmds := []tea.Cmd{w.load("", ""), w.fetchLast()}
+	if m.opts.Live {
+		cmds = append(cmds, m.waitEvents(w, liveEventGap))
+	}
+	return tea.Batch(cmds...)
+}
 
-// keysOf is a help.KeyMap of fixed bindings (for modals).
-type keysOf []key.Binding
+// workspaceFor is the workspace a message from elsewhere names (nil API:
+// the one on screen), added when it is new.
+func (m *Model) workspaceFor(ws kit.Workspace) (*workspace, tea.Cmd) {
+	if ws.API == nil {
+		return m.ws, nil
+	}
+	if w := m.wsOf(ws.API); w.api == ws.API {
+		return w, nil
+	}
+	cmd := m.onWorkspaceMsg(kit.WorkspaceMsg{Workspace: ws})
+	return m.wsOf(ws.API), cmd
+}
 
-func (k keysOf) ShortHelp() []key.Binding  { return k }
-func (k keysOf) FullHelp() [][]key.Binding { return [][]key.Binding{k} }
+// switchTo shows workspace w.
+func (m *Model) switchTo(w *workspace) tea.Cmd {
+	if w == m.ws {
+		return nil
+	}
+	m.ws = w
+	m.flash = ""
+	m.now = m.clockNow()
+	return tea.Batch(w.reload(), w.fetchLast())
+}
 
-// bg is the context of every engine call the editing and management code
-// makes (the explorer has no request deadlines).
-var bg = context.Background()
+// openQuery fills the query builder of the workspace named with a request
+// and runs it there.
+func (m *Model) openQuery(msg kit.OpenQueryMsg) tea.Cmd {
+	w, add := m.workspaceFor(msg.Workspace)
+	table, index := requestTarget(msg.In)
+	if table == "" {
+		return add
+	}
+	load := func() tea.Msg {
+		tables, err := describeAll(w.api)
+		return workspaceMsg{tables: tables, err: err, selectTable: table, selectIndex: index}
+	}
+	m.pane, m.onSidebar = paneQuery, false
+	return tea.Batch(add, m.switchTo(w), route(w, toRoot, func() tea.Msg {
+		ws, _ := load().(workspaceMsg)
+		return openMsg{ws: ws, in: msg.In}
+	}))
+}
+
+// openItems browses a table or index of the workspace named, on its
+// left-out list if asked.
+func (m *Model) openItems(from *workspace, msg kit.OpenItemsMsg) tea.Cmd {
+	w, add := from, tea.Cmd(nil)
+	if msg.Workspace.API != nil {
+		w, add = m.workspaceFor(msg.Workspace)
+	}
+	m.pane, m.onSidebar = paneItems, false
+	api := w.api
+	return tea.Batch(add, m.switchTo(w), route(w, toRoot, func() tea.Msg {
+		tables, err := describeAll(api)
+		return openMsg{ws: workspaceMsg{tables: tables, err: err, selectTable: msg.Table, selectIndex: msg.Index}, leftOut: msg.LeftOut}
+	}))
+}
+
+// openMsg: the workspace is read again, with what to select and open.
+type openMsg struct {
+	ws      workspaceMsg
+	in      any // a request for the query builder
+	leftOut bool
+}
+
+// onOpen selects what an open asked for and opens it.
+func (m *Model) onOpen(w *workspace, msg openMsg) tea.Cmd {
+	cmd := m.onWorkspace(w, msg.ws)
+	sel := w.sidebar.Selected()
+	if sel.Table() != msg.ws.selectTable {
+		m.flash = "no table " + msg.ws.selectTable + " in this workspace"
+		return cmd
+	}
+	w.item = nil
+	switch {
+	case msg.in != nil:
+		// the builder shows the request now; its reads follow the selection
+		w.query.SetTarget(sel, w.sidebar.Info())
+		w.query.LoadRequest(sel, msg.in)
+		return tea.Batch(cmd, route(w, toPaneOf(paneQuery), w.query.Run()))
+	case msg.leftOut && msg.ws.selectIndex != "":
+		w.items.SetTarget(sel, w.sidebar.Info())
+		return tea.Batch(cmd, route(w, toPaneOf(paneItems), w.items.OpenLeftOut()))
+	}
+	return cmd
+}
+
+// reloadMsg asks for the workspace to be read again (after a wait).
+type reloadMsg struct{}
+
+// requestTarget is the table and index a Query or Scan reads.
+func requestTarget(in any) (string, string) {
+	switch in := in.(type) {
+	case *model.QueryInput:
+		return in.TableName, in.IndexName
+	case *model.ScanInput:
+		return in.TableName, in.IndexName
+	}
+	return "", ""
+}

@@ -1,0 +1,342 @@
+// Package capacity is the explorer's Capacity pane: a table's throughput
+// live — consumed RCU and WCU per second against the provisioned lines,
+// throttled seconds marked, each index, a heat strip of the partitions
+// against their 3,000 RCU / 1,000 WCU limits — and the traffic generator.
+//
+// The generator writes only into data it owns: its vote workloads run on
+// its own table (engine.TrafficTable, made when first needed, and shown
+// when they start); T runs a workload on the selected table instead, after
+// a question that names the table, the workspace file and the rate; every
+// generated item is marked, and x removes exactly those items again.
+package capacity
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/dynoscope/dynoscope/engine"
+	"github.com/dynoscope/dynoscope/engine/capacity"
+	"github.com/dynoscope/dynoscope/keymap"
+	"github.com/dynoscope/dynoscope/model"
+	"github.com/dynoscope/dynoscope/ui/kit"
+)
+
+// refreshEvery is how often (wall time) the pane reads the metrics while
+// on screen.
+const refreshEvery = 500 * time.Millisecond
+
+// Model is the Capacity pane.
+type Model struct {
+	st    *kit.Styles
+	keys  keys
+	api   engine.API
+	file  string // the workspace file ("" in memory), named when asking
+	clock kit.ClockControl
+	ticks bool // re-arm the refresh (the program; tests fetch by hand)
+
+	sel     kit.Target
+	table   string
+	data    *data
+	shown   bool
+	gen     int // refresh chain generation: a stale chain stops re-arming
+	traffic trafficState
+
+	w, h int
+}
+
+// data is one fetch of a table's metrics.
+type data struct {
+	snap    capacity.MetricsSnapshot
+	noMeter bool
+}
+
+type keys struct {
+	Workload, WorkloadBack, RateUp, RateDown, Traffic, TrafficHere, Remove key.Binding
+}
+
+// New returns the Capacity pane of the workspace api (saved in file, ""
+// for memory); ticks makes it refresh itself while shown.
+func New(st *kit.Styles, km keymap.KeyMap, api engine.API, file string, ticks bool) *Model {
+	l := km.Live
+	return &Model{st: st, api: api, file: file, clock: kit.ClockOf(api), ticks: ticks, traffic: newTrafficState(),
+		keys: keys{Workload: l.Workload, WorkloadBack: l.WorkloadBack, RateUp: l.RateUp, RateDown: l.RateDown,
+			Traffic: l.Traffic, TrafficHere: l.TrafficHere, Remove: l.RemoveTraffic}}
+}
+
+// ShortHelp is the pane's keys for the help line; the traffic key says
+// whether it starts or stops.
+func (p *Model) ShortHelp() []key.Binding {
+	t := p.keys.Traffic
+	t.SetHelp("t", "start traffic")
+	if p.traffic.want {
+		t.SetHelp("t", "stop traffic")
+	}
+	return []key.Binding{t, p.keys.Workload, p.keys.RateUp, p.keys.TrafficHere, p.keys.Remove}
+}
+
+// FullHelp is every key of the pane.
+func (p *Model) FullHelp() [][]key.Binding {
+	k := p.keys
+	return [][]key.Binding{{k.Traffic, k.TrafficHere, k.Remove, k.Workload, k.WorkloadBack, k.RateUp, k.RateDown}}
+}
+
+// SetSize sets the inner size.
+func (p *Model) SetSize(w, h int) { p.w, p.h = w, h }
+
+// SetTarget shows another table (its metrics come with the next fetch).
+func (p *Model) SetTarget(t kit.Target, _ *kit.TableInfo) tea.Cmd {
+	p.sel = t
+	if t.Table() == p.table {
+		return nil
+	}
+	p.table, p.data = t.Table(), nil
+	p.gen++
+	if p.shown {
+		return p.refresh(0, false)
+	}
+	return nil
+}
+
+// SetShown starts the refresh while the pane is on screen.
+func (p *Model) SetShown(on bool) tea.Cmd {
+	if on == p.shown {
+		return nil
+	}
+	p.shown = on
+	p.gen++
+	if on {
+		return p.refresh(0, false)
+	}
+	return nil
+}
+
+// Refresh reads the metrics once now (outside the refresh chain).
+func (p *Model) Refresh() tea.Cmd { return p.refresh(0, true) }
+
+// Traffic reports the table a workload the user wants is running on.
+func (p *Model) Traffic() (table string, on bool) { return p.traffic.table, p.traffic.want }
+
+// Running is the workload running, if any.
+func (p *Model) Running() *engine.Traffic { return p.traffic.running }
+
+// Close stops the traffic generator.
+func (p *Model) Close() { p.traffic.stop() }
+
+// fetchMsg carries one table's metrics and the traffic generator's counts.
+type fetchMsg struct {
+	gen     int
+	once    bool
+	table   string
+	data    data
+	traffic trafficStatus
+	paused  bool
+}
+
+// refresh fetches the metrics after delay; once marks a fetch outside the
+// chain (it does not re-arm).
+func (p *Model) refresh(delay time.Duration, once bool) tea.Cmd {
+	if p.table == "" {
+		return nil
+	}
+	fetch := fetch(p.api, p.clock, p.gen, once, p.table, p.traffic.running)
+	if delay <= 0 {
+		return fetch
+	}
+	return tea.Tick(delay, func(time.Time) tea.Msg { return fetch() })
+}
+
+// fetch reads a table's metrics and the running workload's counts.
+func fetch(api engine.API, clk kit.ClockControl, gen int, once bool, table string, tr *engine.Traffic) tea.Cmd {
+	return func() tea.Msg {
+		msg := fetchMsg{gen: gen, once: once, table: table}
+		if clk != nil {
+			msg.paused = clk.Paused()
+		}
+		if tr != nil {
+			msg.traffic = trafficStatus{on: true, w: tr.Workload(), stats: tr.Stats()}
+		}
+		ms, ok := api.(kit.MeterSource)
+		if !ok {
+			msg.data.noMeter = true
+			return msg
+		}
+		msg.data.snap = ms.Meter().Series(table, time.Time{})
+		return msg
+	}
+}
+
+// Now is the engine time of the last metrics read (zero before one).
+func (p *Model) Now() time.Time {
+	if p.data == nil {
+		return time.Time{}
+	}
+	return p.data.snap.Now
+}
+
+// Update takes the metrics, the generator's messages and the keys.
+func (p *Model) Update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case fetchMsg:
+		if msg.table != p.table || (msg.gen != p.gen && !msg.once) {
+			return nil
+		}
+		p.data = &msg.data
+		p.traffic.clockPaused = msg.paused && p.clock != nil
+		if msg.traffic.on {
+			p.traffic.prevSent = p.traffic.last.stats.Sent
+			p.traffic.last = msg.traffic
+		}
+		if msg.once || !p.ticks || !p.shown {
+			return nil
+		}
+		return p.refresh(refreshEvery, false)
+	case trafficMsg:
+		return p.onTraffic(msg)
+	case consentMsg:
+		return p.startTraffic(msg.table, true)
+	case removedMsg:
+		return p.onRemoved(msg)
+	case tea.KeyPressMsg:
+		k := p.keys
+		switch {
+		case key.Matches(msg, k.Traffic):
+			return p.toggleTraffic()
+		case key.Matches(msg, k.TrafficHere):
+			return p.askTraffic()
+		case key.Matches(msg, k.Remove):
+			return p.removeTraffic(p.sel.Table())
+		case key.Matches(msg, k.Workload):
+			return p.retune(1, 0)
+		case key.Matches(msg, k.WorkloadBack):
+			return p.retune(-1, 0)
+		case key.Matches(msg, k.RateUp):
+			return p.retune(0, 1)
+		case key.Matches(msg, k.RateDown):
+			return p.retune(0, -1)
+		}
+	}
+	return nil
+}
+
+// View draws the pane.
+func (p *Model) View() string {
+	st := p.st
+	if p.table == "" {
+		return st.Dim.Render("No table selected.")
+	}
+	if p.data == nil {
+		return st.Title.Render(p.table) + "\n" + st.Dim.Render("reading metrics…")
+	}
+	if p.data.noMeter {
+		return strings.Join(append([]string{st.Title.Render(p.table),
+			st.Dim.Render("This backend reports no capacity metrics (the embedded engine does)."), ""},
+			p.trafficLines(time.Time{})...), "\n")
+	}
+	s := p.data.snap
+	if !s.Found {
+		return st.Title.Render(p.table) + "\n" + st.Dim.Render("No metrics for this table (it is being created or was deleted).")
+	}
+	head := p.header(s)
+	traffic := p.trafficLines(s.Now)
+	heat := p.heatLines(s)
+	idx := p.indexLines(s)
+	// Fixed lines: header, traffic, a blank, two chart titles and two
+	// throttle rows, the time axis, the heat strip, the indexes; the
+	// charts share the rest.
+	fixed := len(head) + len(traffic) + 1 + 5 + len(heat) + len(idx)
+	blanks := 2
+	rows := (p.h - fixed - blanks) / 2
+	if rows < 2 {
+		blanks, rows = 0, (p.h-fixed)/2
+	}
+	if rows < 2 {
+		idx, rows = nil, max((p.h-fixed+len(idx))/2, 2)
+	}
+	rows = min(rows, 10)
+	cols := p.w - gutter
+	var out []string
+	out = append(out, head...)
+	out = append(out, traffic...)
+	out = append(out, "")
+	out = append(out, p.chart(s, true, rows, cols)...)
+	if blanks > 0 {
+		out = append(out, "")
+	}
+	out = append(out, p.chart(s, false, rows, cols)...)
+	out = append(out, p.timeAxis(cols))
+	if blanks > 1 {
+		out = append(out, "")
+	}
+	out = append(out, heat...)
+	out = append(out, idx...)
+	return strings.Join(out, "\n")
+}
+
+// header is the table's billing, limits, partitions and bucket levels.
+func (p *Model) header(s capacity.MetricsSnapshot) []string {
+	st := p.st
+	thr := "throttling on"
+	if !s.Throttling {
+		thr = st.Warn.Render("throttling off")
+	}
+	parts := kit.Plural(int64(len(s.Partitions)), "partition", "")
+	if s.BillingMode == model.BillingPayPerRequest {
+		right := fmt.Sprintf("ON-DEMAND ≤ %s RRU / %s WRU a second · %s · %s", kit.FmtInt(s.ReadLimit), kit.FmtInt(s.WriteLimit), parts, thr)
+		l2 := fmt.Sprintf("left this second: read %s of %s · write %s of %s", kit.FmtUnits(s.ReadLevel), kit.FmtInt(s.ReadLimit), kit.FmtUnits(s.WriteLevel), kit.FmtInt(s.WriteLimit))
+		return []string{kit.TitleLine(st, s.Table, right, p.w), st.Dim.Render(kit.Cut(l2, p.w))}
+	}
+	right := fmt.Sprintf("PROVISIONED %s RCU / %s WCU · %s · %s", kit.FmtInt(s.ReadLimit), kit.FmtInt(s.WriteLimit), parts, thr)
+	l2 := fmt.Sprintf("buckets: read %s of %s · write %s of %s (%d s of unused capacity kept for bursts)",
+		kit.FmtUnits(s.ReadLevel), kit.FmtUnits(s.BurstRead), kit.FmtUnits(s.WriteLevel), kit.FmtUnits(s.BurstWrite), capacity.BurstSeconds)
+	return []string{kit.TitleLine(st, s.Table, right, p.w), st.Dim.Render(kit.Cut(l2, p.w))}
+}
+
+// indexLines is one line per secondary index: its last seconds of reads and
+// writes against its own throughput (GSIs) or the table's (LSIs).
+func (p *Model) indexLines(s capacity.MetricsSnapshot) []string {
+	st := p.st
+	var out []string
+	spark := min(max((p.w-60)/2, 6), 30)
+	for _, ix := range s.Indexes {
+		last := lastSample(ix.Points)
+		name := kit.Fit(ix.Name, 16)
+		if !ix.Global {
+			out = append(out, kit.Cut(fmt.Sprintf("LSI %s R %s %s  W %s %s  %s", name,
+				sparkline(st, ix.Points, false, spark), kit.FmtUnits(last.RCU), sparkline(st, ix.Points, true, spark),
+				kit.FmtUnits(last.WCU), st.Dim.Render("counts against the table")), p.w))
+			continue
+		}
+		line := fmt.Sprintf("GSI %s R %s %s/%s  W %s %s/%s", name,
+			sparkline(st, ix.Points, false, spark), kit.FmtUnits(last.RCU), kit.FmtInt(ix.ReadLimit),
+			sparkline(st, ix.Points, true, spark), kit.FmtUnits(last.WCU), kit.FmtInt(ix.WriteLimit))
+		if n := throttledIn(ix.Points, spark); n > 0 {
+			line += " " + st.Error.Render(fmt.Sprintf("✗ %s throttled", kit.FmtInt(n)))
+		}
+		out = append(out, kit.Cut(line, p.w))
+	}
+	if len(out) > 0 {
+		out = append([]string{st.Header.Render("Indexes") + st.Dim.Render(fmt.Sprintf("  last %d s, now at the right", spark))}, out...)
+	}
+	return out
+}
+
+// lastSample is the newest sample (zero when none).
+func lastSample(pts []capacity.Sample) capacity.Sample {
+	if len(pts) == 0 {
+		return capacity.Sample{}
+	}
+	return pts[len(pts)-1]
+}
+
+// throttledIn counts the throttled requests of the last n samples.
+func throttledIn(pts []capacity.Sample, n int) int64 {
+	var t int64
+	for i := max(len(pts)-n, 0); i < len(pts); i++ {
+		t += int64(pts[i].ReadThrottled) + int64(pts[i].WriteThrottled)
+	}
+	return t
+}

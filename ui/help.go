@@ -1,0 +1,113 @@
+package ui
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/dynoscope/dynoscope/ui/kit"
+)
+
+// The ? screen: every binding of what has the keyboard, then the global
+// ones and the clock's, each with its help text, then what the screen
+// shows. Long lines wrap; the whole scrolls with the list keys, so every
+// binding can be read whole at 80x24.
+
+// helpKeys are the keys of the help screen.
+func (m *Model) helpKeys() []key.Binding {
+	km := m.km
+	up, down := km.Up, km.Down
+	up.SetHelp("↑/k", "scroll up")
+	down.SetHelp("↓/j", "scroll down")
+	closeKey := key.NewBinding(key.WithKeys("?", "esc", "q"), key.WithHelp("?/esc", "close help"))
+	return []key.Binding{up, down, km.PageDown, km.Bottom, closeKey}
+}
+
+// helpKey scrolls or closes the help screen.
+func (m *Model) helpKey(msg tea.KeyPressMsg) {
+	km := m.km
+	_, h := m.paneSize()
+	page := max(h-2, 1)
+	switch {
+	case key.Matches(msg, km.Help), key.Matches(msg, km.Back), key.Matches(msg, km.Quit):
+		m.showHelp = false
+	case key.Matches(msg, km.Up):
+		m.helpTop--
+	case key.Matches(msg, km.Down):
+		m.helpTop++
+	case key.Matches(msg, km.PageUp):
+		m.helpTop -= page
+	case key.Matches(msg, km.PageDown):
+		m.helpTop += page
+	case key.Matches(msg, km.Top):
+		m.helpTop = 0
+	case key.Matches(msg, km.Bottom):
+		m.helpTop = 1 << 30
+	}
+}
+
+// helpLines are the help screen's lines, wrapped to w cells.
+func (m *Model) helpLines(w int) []string {
+	km, st := m.km, m.st
+	var out []string
+	const kw = 14
+	binding := func(b key.Binding) {
+		hl := b.Help()
+		desc := kit.Wrap(hl.Desc, max(w-kw-3, 10))
+		out = append(out, "  "+st.Key.Render(kit.Fit(hl.Key, kw))+" "+desc[0])
+		for _, d := range desc[1:] {
+			out = append(out, strings.Repeat(" ", kw+3)+d)
+		}
+	}
+	section := func(title string, groups [][]key.Binding) {
+		out = append(out, st.Header.Render(title))
+		seen := map[string]bool{}
+		for _, g := range groups {
+			for _, b := range g {
+				if !b.Enabled() || b.Help().Key == "" || seen[b.Help().Key+b.Help().Desc] {
+					continue
+				}
+				seen[b.Help().Key+b.Help().Desc] = true
+				binding(b)
+			}
+		}
+		out = append(out, "")
+	}
+	section("Here", m.focused().FullHelp())
+	section("Everywhere", [][]key.Binding{{km.Schema, km.Items, km.Query}, km.Live.LivePanes(),
+		{km.Editing.Lessons, km.NextFocus, km.PrevFocus, km.SwitchWorkspace, km.Back, km.Help, km.Quit}})
+	section("Clock (any pane)", [][]key.Binding{km.Live.Clock()})
+	out = append(out, st.Header.Render("What you see"))
+	for _, t := range [][2]string{
+		{"sidebar", "tables with item counts; under the selected one its indexes: LSI/GSI, n/m = n of the table's m items are in the index (sparse), ! = items violate the index key schema, CREATING/BACKFILLING while built; ▸ is the row the cursor is on"},
+		{"items", "one Scan page at a time (Limit + ExclusiveStartKey), read again when the table changes; · = not projected; G reads to the end"},
+		{"status", "the engine's last request and the capacity it consumed; on the right the engine clock"},
+		{"lessons", "each lesson runs on its own copy of its data set, never on your tables; ctrl+o shows that copy in the panes and goes back"},
+	} {
+		desc := kit.Wrap(t[1], max(w-12, 10))
+		out = append(out, "  "+kit.Fit(t[0], 9)+" "+desc[0])
+		for _, d := range desc[1:] {
+			out = append(out, strings.Repeat(" ", 12)+d)
+		}
+	}
+	return out
+}
+
+// helpView is the visible part of the help screen, under a title line
+// that says where it is.
+func (m *Model) helpView(w, h int) string {
+	all := m.helpLines(w)
+	body := max(h-1, 1)
+	m.helpTop = min(max(m.helpTop, 0), max(len(all)-body, 0))
+	end := min(m.helpTop+body, len(all))
+	where := ""
+	if len(all) > body {
+		where = "lines " + kit.Itoa(m.helpTop+1) + "–" + kit.Itoa(end) + " of " + kit.Itoa(len(all))
+		if w >= 70 {
+			where += " · j/k pgdn G scroll"
+		}
+	}
+	title := kit.Spread(m.st.Title.Render("Keys")+m.st.Dim.Render("  ? or esc closes"), m.st.Dim.Render(where), w)
+	return strings.Join(append([]string{title}, all[m.helpTop:end]...), "\n")
+}

@@ -1,0 +1,220 @@
+package items
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/dynoscope/dynoscope/engine"
+	"github.com/dynoscope/dynoscope/model"
+	"github.com/dynoscope/dynoscope/ui/kit"
+)
+
+// leftOutView lists the table items an index leaves out, each with the
+// engine's reason ("no LastPostDateTime", "admitted is S, index wants N");
+// "!" marks key-schema violations (items a GSI backfill skipped).
+type leftOutView struct {
+	seq    int // request generation
+	items  []engine.LeftOutItem
+	full   kit.Grid // the whole items, read with BatchGetItem, in items' order
+	err    error
+	loaded bool
+	cursor int
+	top    int
+}
+
+// leftOutMsg carries the left-out items of the browsed index.
+type leftOutMsg struct {
+	gen, seq int
+	items    []engine.LeftOutItem
+	whole    []model.Item // the items themselves, same order (the key where unread)
+	err      error
+}
+
+// OpenLeftOut switches to the left-out list (or reads it again when open)
+// and asks the engine for it.
+func (p *Model) OpenLeftOut() tea.Cmd {
+	lo, ok := p.api.(kit.LeftOutLister)
+	if !ok || p.tg.Index == "" {
+		return nil
+	}
+	if p.leftOut == nil {
+		p.leftOut = &leftOutView{}
+	}
+	p.leftOut.seq++
+	gen, seq, table, index, api := p.gen, p.leftOut.seq, p.tg.Table(), p.tg.Index, p.api
+	keys := p.tg.TableKeyNames()
+	return func() tea.Msg {
+		items, err := lo.IndexLeftOut(table, index, kit.LeftOutLimit)
+		if err != nil {
+			return leftOutMsg{gen: gen, seq: seq, err: err}
+		}
+		ks := make([]model.Item, len(items))
+		for i := range items {
+			ks[i] = items[i].Key
+		}
+		return leftOutMsg{gen: gen, seq: seq, items: items, whole: batchGet(api, table, ks, keys)}
+	}
+}
+
+// LeftOutOpen reports whether the left-out list is shown.
+func (p *Model) LeftOutOpen() bool { return p.leftOut != nil }
+
+// batchGet reads whole items by key with BatchGetItem (100 keys a call,
+// unprocessed keys retried) and returns them in the order of keys.
+func batchGet(api engine.API, table string, keys []model.Item, keyNames []string) []model.Item {
+	byKey := map[string]model.Item{}
+	id := func(it model.Item) string { return string(model.AppendItemJSON(nil, kit.KeyOf(it, keyNames...))) }
+	for i := 0; i < len(keys); i += 100 {
+		j := min(i+100, len(keys))
+		req := map[string]model.KeysAndAttributes{table: {Keys: keys[i:j]}}
+		for tries := 0; len(req) > 0 && tries < 5; tries++ {
+			out, err := api.BatchGetItem(context.Background(), &model.BatchGetItemInput{RequestItems: req})
+			if err != nil {
+				break
+			}
+			for _, it := range out.Responses[table] {
+				byKey[id(it)] = it
+			}
+			req = out.UnprocessedKeys
+		}
+	}
+	out := make([]model.Item, len(keys))
+	for i, k := range keys {
+		if it, ok := byKey[id(k)]; ok {
+			out[i] = it
+		} else {
+			out[i] = k
+		}
+	}
+	return out
+}
+
+func (v *leftOutView) move(n int) {
+	v.cursor = max(min(v.cursor+n, len(v.items)-1), 0)
+}
+
+func (p *Model) updateLeftOut(msg tea.KeyPressMsg) tea.Cmd {
+	k := p.keyMap()
+	v := p.leftOut
+	switch {
+	case key.Matches(msg, k.LeftOut), msg.String() == "esc":
+		p.leftOut = nil
+	case key.Matches(msg, k.Up):
+		v.move(-1)
+	case key.Matches(msg, k.Down):
+		v.move(1)
+	case key.Matches(msg, k.PageUp):
+		v.move(-p.rowsOnScreen())
+	case key.Matches(msg, k.PageDown):
+		v.move(p.rowsOnScreen())
+	case key.Matches(msg, k.Top):
+		v.cursor = 0
+	case key.Matches(msg, k.Bottom):
+		v.move(len(v.items))
+	case key.Matches(msg, k.Reload):
+		return p.OpenLeftOut()
+	case key.Matches(msg, k.Open):
+		if v.cursor < len(v.items) {
+			tg := kit.TableTarget(p.tg.Desc)
+			return kit.Msg(kit.OpenItemMsg{Target: tg, Item: v.items[v.cursor].Key})
+		}
+	}
+	return nil
+}
+
+func (v *leftOutView) view(st *kit.Styles, tg kit.Target, w, h int, focused bool) string {
+	var out []string
+	left := tg.Desc.ItemCount - tg.ItemCount()
+	title := st.Title.Render(tg.Label()) + fmt.Sprintf("  left out: %s of %s", kit.FmtInt(left), kit.Plural(tg.Desc.ItemCount, "table item", ""))
+	out = append(out, kit.Spread(title, "[o] back to index", w))
+	switch {
+	case !v.loaded:
+		out = append(out, st.Dim.Render("asking the engine…"))
+		return strings.Join(out, "\n")
+	case v.err != nil:
+		out = append(out, kit.ErrorBox(st, kit.AsModelError(v.err), w)...)
+		return strings.Join(out, "\n")
+	case len(v.items) == 0:
+		out = append(out, "", "Every table item is in this index.")
+		return strings.Join(out, "\n")
+	}
+	out = append(out, st.Dim.Render(kit.Cut(fmt.Sprintf("an item is in %s when it has %s of the declared type", tg.Index, keyAttrsText(tg, tg.KeySchema())), w)))
+	rw := 10
+	for _, it := range v.items {
+		n := kit.Width(it.Reason) + 3
+		if it.Violation {
+			n += 2
+		}
+		rw = max(rw, n)
+	}
+	rw = min(rw, w/2)
+	screen := h - len(out) - 2
+	v.top = kit.Window(v.top, v.cursor, len(v.items), screen)
+	rows := v.full.Render(st, nil, v.top, screen, -1, 0, w-rw-1, false)
+	for i := range rows {
+		rows[i] = strings.TrimPrefix(rows[i], "  ") // the cursor mark is ours
+	}
+	out = append(out, st.Header.Render(kit.Fit("  why it is left out", rw))+" │ "+rows[0])
+	for i := v.top; i < len(v.items) && i < v.top+screen; i++ {
+		it := v.items[i]
+		mark := "  "
+		if i == v.cursor {
+			mark = "▸ "
+		}
+		reason := it.Reason
+		if it.Violation {
+			reason = "! " + reason
+		}
+		cells := ""
+		if j := 1 + i - v.top; j < len(rows) {
+			cells = rows[j]
+		}
+		line := kit.Fit(kit.Fit(mark+kit.Fit(reason, rw-2), rw)+" │ "+cells, w)
+		switch {
+		case i == v.cursor && focused:
+			line = st.Cursor.Render(line)
+		case i == v.cursor:
+			line = st.Selected.Render(line)
+		}
+		out = append(out, line)
+	}
+	for len(out) < h-1 {
+		out = append(out, "")
+	}
+	out = append(out, st.Dim.Render(kit.Cut("! key-schema violation: a backfill skipped the item; writes to it fail until the attribute is fixed or removed", w)))
+	return strings.Join(out, "\n")
+}
+
+// keyAttrsText is "type (S) and admitted (N)".
+func keyAttrsText(tg kit.Target, ks []model.KeySchemaElement) string {
+	var parts []string
+	for _, k := range ks {
+		parts = append(parts, k.AttributeName+" ("+tg.AttrType(k.AttributeName)+")")
+	}
+	return strings.Join(parts, " and ")
+}
+
+// LeftOutItems are the left-out list's items and the whole items read
+// for them, when the list is open and read.
+func (p *Model) LeftOutItems() ([]engine.LeftOutItem, []model.Item) {
+	if p.leftOut == nil || !p.leftOut.loaded {
+		return nil, nil
+	}
+	whole := make([]model.Item, len(p.leftOut.full.Rows))
+	for i, r := range p.leftOut.full.Rows {
+		whole[i] = r.Item
+	}
+	return p.leftOut.items, whole
+}
+
+// SetLeftOutCursor puts the left-out list's cursor on row i.
+func (p *Model) SetLeftOutCursor(i int) {
+	if p.leftOut != nil {
+		p.leftOut.cursor = i
+		p.leftOut.move(0)
+	}
+}

@@ -1,0 +1,204 @@
+package kit
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/dynoscope/dynoscope/model"
+)
+
+// maxCellWidth caps a column's width; longer values end in "…".
+const maxCellWidth = 36
+
+// Grid is a table of items with the key columns pinned on the left and the
+// other attributes after them. Cells are formatted once, when the rows
+// change, so drawing a frame only cuts and joins strings.
+type Grid struct {
+	hash, rng string   // the key of what is browsed (coloured, ▲ on the sort key)
+	keyCols   []string // pinned columns
+	cols      []string // the other attributes, by name
+	absent    map[string]bool
+	Rows      []GridRow
+	widths    map[string]int
+}
+
+// GridRow is one item of a grid, its cells formatted.
+type GridRow struct {
+	Item  model.Item
+	cells []string // keyCols then cols
+	Text  string   // lower-cased cells, for filtering
+}
+
+// NewGrid lays out items; extra names attributes that exist in the table
+// but are not projected into the index being browsed (drawn as absent).
+func NewGrid(tg Target, items []model.Item, extra []string) Grid {
+	g := Grid{hash: tg.HashKey(), rng: tg.RangeKey(), keyCols: tg.KeyNames(), widths: map[string]int{}}
+	isKey := map[string]bool{}
+	for _, k := range g.keyCols {
+		isKey[k] = true
+	}
+	seen := map[string]bool{}
+	for _, it := range items {
+		for n := range it {
+			if !isKey[n] && !seen[n] {
+				seen[n] = true
+				g.cols = append(g.cols, n)
+			}
+		}
+	}
+	for _, n := range extra {
+		if !isKey[n] && !seen[n] && !tg.Projects(n) {
+			seen[n] = true
+			g.cols = append(g.cols, n)
+			if g.absent == nil {
+				g.absent = map[string]bool{}
+			}
+			g.absent[n] = true
+		}
+	}
+	sort.Slice(g.cols, func(i, j int) bool {
+		ai, aj := g.absent[g.cols[i]], g.absent[g.cols[j]]
+		if ai != aj {
+			return !ai // projected attributes first
+		}
+		return g.cols[i] < g.cols[j]
+	})
+	all := g.all()
+	for _, n := range all {
+		g.widths[n] = Width(n) + 2 // room for " ▲"
+	}
+	g.Rows = make([]GridRow, len(items))
+	for i, it := range items {
+		r := GridRow{Item: it, cells: make([]string, len(all))}
+		var text strings.Builder
+		for j, n := range all {
+			v, ok := it[n]
+			if !ok {
+				continue
+			}
+			c := Cut(Cell(v), maxCellWidth)
+			r.cells[j] = c
+			text.WriteString(strings.ToLower(c))
+			text.WriteByte(' ')
+			if cw := Width(c); cw > g.widths[n] {
+				g.widths[n] = cw
+			}
+		}
+		r.Text = text.String()
+		g.Rows[i] = r
+	}
+	for n, w := range g.widths {
+		if w > maxCellWidth {
+			g.widths[n] = maxCellWidth
+		}
+	}
+	return g
+}
+
+func (g *Grid) all() []string { return append(append([]string{}, g.keyCols...), g.cols...) }
+
+// Render draws the header and rows [top, top+h) of the rows selected by
+// idx (nil: all rows), with the cursor row marked "▸", the pinned key
+// columns and then the other columns from colOff on, in w cells.
+func (g *Grid) Render(st *Styles, idx []int, top, h, cursor, colOff, w int, focused bool) []string {
+	all := g.all()
+	nk := len(g.keyCols)
+	visible := []int{} // column positions in all
+	widths := map[int]int{}
+	used := 2
+	for j := 0; j < len(all); j++ {
+		if j >= nk && j < nk+colOff {
+			continue
+		}
+		cw := g.widths[all[j]]
+		if len(visible) > 0 {
+			used += 3
+		}
+		if used+cw > w && len(visible) > 0 {
+			// the last column shows as much as fits, if that is useful
+			if rest := w - used; rest >= 6 {
+				visible = append(visible, j)
+				widths[j] = rest
+			}
+			break
+		}
+		visible = append(visible, j)
+		widths[j] = cw
+		used += cw
+	}
+	sep := st.Dim.Render(" │ ")
+	out := make([]string, 0, h+1)
+	var hb strings.Builder
+	hb.WriteString("  ")
+	for i, j := range visible {
+		if i > 0 {
+			hb.WriteString(sep)
+		}
+		n := all[j]
+		label := n
+		if n == g.rng {
+			label += " ▲"
+		}
+		s := st.Header
+		switch {
+		case n == g.hash:
+			s = st.PK.Bold(true)
+		case n == g.rng:
+			s = st.SK.Bold(true)
+		case g.absent[n]:
+			s = st.Absent
+		}
+		hb.WriteString(s.Render(Fit(label, widths[j])))
+	}
+	more := ""
+	if hidden := len(all) - len(visible) - colOff; hidden > 0 {
+		more = "  +" + Itoa(hidden) + " →"
+	}
+	if colOff > 0 {
+		more = "  ← " + more
+	}
+	out = append(out, Fit(Cut(hb.String(), w-Width(more))+st.Dim.Render(more), w))
+	n := len(g.Rows)
+	if idx != nil {
+		n = len(idx)
+	}
+	for r := top; r < top+h && r < n; r++ {
+		ri := r
+		if idx != nil {
+			ri = idx[r]
+		}
+		row := g.Rows[ri]
+		var b strings.Builder
+		if r == cursor {
+			b.WriteString("▸ ")
+		} else {
+			b.WriteString("  ")
+		}
+		for i, j := range visible {
+			if i > 0 {
+				b.WriteString(" │ ")
+			}
+			c := row.cells[j]
+			if g.absent[all[j]] {
+				c = "·"
+			}
+			b.WriteString(Fit(c, widths[j]))
+		}
+		line := Fit(b.String(), w)
+		switch {
+		case r == cursor && focused:
+			line = st.Cursor.Render(line)
+		case r == cursor:
+			line = st.Selected.Render(line)
+		}
+		out = append(out, line)
+	}
+	return out
+}
+
+// Columns is how many attribute columns after the key the grid has.
+func (g *Grid) Columns() int { return len(g.cols) }
+
+// Absent reports whether the grid shows attributes the target does not
+// project.
+func (g *Grid) Absent() bool { return len(g.absent) > 0 }

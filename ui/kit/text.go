@@ -1,0 +1,265 @@
+package kit
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// Width is the number of terminal cells s takes (escape codes excluded).
+func Width(s string) int { return ansi.StringWidth(s) }
+
+// Fit cuts s to w cells (with an ellipsis) or pads it with spaces to w.
+func Fit(s string, w int) string {
+	if w <= 0 {
+		return ""
+	}
+	n := Width(s)
+	if n > w {
+		return ansi.Truncate(s, w, "…")
+	}
+	return s + strings.Repeat(" ", w-n)
+}
+
+// Cut cuts s to at most w cells without padding.
+func Cut(s string, w int) string {
+	if w <= 0 {
+		return ""
+	}
+	if Width(s) > w {
+		return ansi.Truncate(s, w, "…")
+	}
+	return s
+}
+
+// PadLeft right-aligns s in w cells.
+func PadLeft(s string, w int) string {
+	n := Width(s)
+	if n >= w {
+		return Cut(s, w)
+	}
+	return strings.Repeat(" ", w-n) + s
+}
+
+// Spread puts left and right on one line of w cells, cutting left first.
+func Spread(left, right string, w int) string {
+	rw := Width(right)
+	if rw >= w {
+		return Cut(right, w)
+	}
+	lw := w - rw - 1
+	l := Cut(left, lw)
+	return l + strings.Repeat(" ", w-Width(l)-rw) + right
+}
+
+// TitleLine is a pane's first line: a name, then what is said of it on
+// the right when it fits in w cells (else after the name, cut), so the
+// name is never the part cut.
+func TitleLine(st *Styles, name, right string, w int) string {
+	t := st.Title.Render(name)
+	if Width(t)+Width(right)+2 <= w {
+		return Spread(t, right, w)
+	}
+	return Cut(t+"  "+right, w)
+}
+
+// Box draws a rounded box of outer size w x h around lines, with title set
+// in the top border. Lines are cut or padded to the inner width; missing
+// lines are blank.
+func Box(st *Styles, title string, lines []string, w, h int, focused bool) string {
+	if w < 4 || h < 2 {
+		return ""
+	}
+	bs := st.Border
+	if focused {
+		bs = st.BorderOn
+	}
+	inner := w - 2
+	var b strings.Builder
+	if title != "" && inner > 4 {
+		t := Cut(title, inner-3)
+		rest := inner - 3 - Width(t)
+		b.WriteString(bs.Render("╭─ "))
+		b.WriteString(t)
+		b.WriteString(bs.Render(" " + strings.Repeat("─", rest) + "╮"))
+	} else {
+		b.WriteString(bs.Render("╭" + strings.Repeat("─", inner) + "╮"))
+	}
+	side := bs.Render("│")
+	for i := 0; i < h-2; i++ {
+		b.WriteByte('\n')
+		l := ""
+		if i < len(lines) {
+			l = lines[i]
+		}
+		b.WriteString(side)
+		b.WriteString(Fit(l, inner))
+		b.WriteString(side)
+	}
+	b.WriteByte('\n')
+	b.WriteString(bs.Render("╰" + strings.Repeat("─", inner) + "╯"))
+	return b.String()
+}
+
+// JoinColumns places blocks of lines side by side.
+func JoinColumns(blocks ...string) string {
+	return lipgloss.JoinHorizontal(lipgloss.Top, blocks...)
+}
+
+// Lines splits a rendered block into lines.
+func Lines(s string) []string { return strings.Split(s, "\n") }
+
+// Window returns the first visible row of n rows shown h at a time such
+// that cursor stays visible, moving top as little as possible.
+func Window(top, cursor, n, h int) int {
+	if h <= 0 {
+		return 0
+	}
+	if cursor < top {
+		top = cursor
+	}
+	if cursor >= top+h {
+		top = cursor - h + 1
+	}
+	if top > n-h {
+		top = n - h
+	}
+	if top < 0 {
+		top = 0
+	}
+	return top
+}
+
+// Wrap breaks s into lines of at most w cells, at spaces where it can.
+func Wrap(s string, w int) []string {
+	if w < 1 {
+		w = 1
+	}
+	var out []string
+	for _, para := range strings.Split(s, "\n") {
+		line := ""
+		for _, word := range strings.Fields(para) {
+			for Width(word) > w {
+				if line != "" {
+					out = append(out, line)
+					line = ""
+				}
+				head := ansi.Truncate(word, w, "")
+				out = append(out, head)
+				word = word[len(head):]
+			}
+			switch {
+			case line == "":
+				line = word
+			case Width(line)+1+Width(word) <= w:
+				line += " " + word
+			default:
+				out = append(out, line)
+				line = word
+			}
+		}
+		out = append(out, line)
+	}
+	return out
+}
+
+// WrapStyled wraps text to w cells and renders each line in style.
+func WrapStyled(style lipgloss.Style, text string, w int) []string {
+	var out []string
+	for _, l := range Wrap(text, w) {
+		out = append(out, style.Render(l))
+	}
+	return out
+}
+
+// Itoa is strconv.Itoa.
+func Itoa(n int) string { return strconv.Itoa(n) }
+
+// FmtInt is an integer with thousands separators: "20,000".
+func FmtInt(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	var b strings.Builder
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	if neg {
+		return "-" + b.String()
+	}
+	return b.String()
+}
+
+// Plural is "1 item", "2 items", "1,500 items": n and the word, in the
+// plural unless n is 1 (plural is the plural form; "" adds an s).
+func Plural(n int64, word, plural string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	if plural == "" {
+		plural = word + "s"
+	}
+	return FmtInt(n) + " " + plural
+}
+
+// NItems is "1 item" or "n items".
+func NItems(n int) string { return Plural(int64(n), "item", "") }
+
+// FmtUnits is a unit count: whole numbers with separators, else one decimal.
+func FmtUnits(u float64) string {
+	if math.Abs(u-math.Round(u)) < 1e-9 || math.Abs(u) >= 1000 {
+		return FmtInt(int64(math.Round(u)))
+	}
+	return strconv.FormatFloat(u, 'f', 1, 64)
+}
+
+// Units renders capacity units as DynamoDB reports them ("1", "2.5").
+func Units(u float64) string { return strconv.FormatFloat(u, 'f', -1, 64) }
+
+// FmtSpan is a duration for people: "45 s", "2 min 30 s", "29 min" (no
+// seconds past ten minutes), "3 h 5 min", "6 d 23 h".
+func FmtSpan(d time.Duration) string {
+	if d < 0 {
+		d = -d
+	}
+	s := int64(d / time.Second)
+	switch {
+	case s < 60:
+		return fmt.Sprintf("%d s", s)
+	case s < 3600:
+		if s%60 == 0 || s >= 600 {
+			return fmt.Sprintf("%d min", s/60)
+		}
+		return fmt.Sprintf("%d min %d s", s/60, s%60)
+	case s < 86400:
+		if s%3600/60 == 0 {
+			return fmt.Sprintf("%d h", s/3600)
+		}
+		return fmt.Sprintf("%d h %d min", s/3600, s%3600/60)
+	}
+	if s%86400/3600 == 0 {
+		return fmt.Sprintf("%d d", s/86400)
+	}
+	return fmt.Sprintf("%d d %d h", s/86400, s%86400/3600)
+}
+
+// HumanBytes renders a byte count as DynamoDB's console does (1 KB = 1024 B).
+func HumanBytes(n int64) string {
+	switch {
+	case n < 1024:
+		return fmt.Sprintf("%d B", n)
+	case n < 1<<20:
+		return fmt.Sprintf("%.1f KB", float64(n)/1024)
+	case n < 1<<30:
+		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
+	}
+	return fmt.Sprintf("%.2f GB", float64(n)/(1<<30))
+}

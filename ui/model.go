@@ -1,0 +1,333 @@
+package ui
+
+import (
+	"time"
+
+	"charm.land/bubbles/v2/help"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/dynoscope/dynoscope/engine"
+	"github.com/dynoscope/dynoscope/keymap"
+	"github.com/dynoscope/dynoscope/ui/forms"
+	"github.com/dynoscope/dynoscope/ui/kit"
+	"github.com/dynoscope/dynoscope/ui/lessons"
+)
+
+// pane is a tab of the main area.
+type pane int
+
+const (
+	paneSchema pane = iota
+	paneItems
+	paneQuery
+	paneCapacity
+	paneTTL
+	paneStream
+	paneLessons
+	numPanes
+)
+
+// paneNames are the tabs, in pane order.
+var paneNames = [numPanes]string{"Schema", "Items", "Query", "Capacity", "TTL", "Stream", "Lessons"}
+
+// Minimum sizes the layout is designed for; smaller terminals get a note.
+const (
+	minWidth  = 80
+	minHeight = 24
+)
+
+// Options configure the explorer.
+type Options struct {
+	// Workspace names what is open ("demo workspace (memory)", a file).
+	Workspace string
+	// File is the workspace file ("" for an in-memory workspace): what is
+	// written there stays, so the explorer asks before writes the user did
+	// not ask for and before clock jumps that expire items.
+	File string
+	// Serving is the address an HTTP endpoint serves the same engine on, if any.
+	Serving string
+	// Live subscribes to engine events and re-arms a one-second tick for the
+	// clock and for indexes being built. Tests that drive Update by hand
+	// leave it off; the program turns it on.
+	Live bool
+	// PageSize is how many items one Scan page of the items pane reads
+	// (default 50: a screenful or two).
+	PageSize int
+	// Copy puts text on the clipboard (default: Bubble Tea's OSC 52
+	// clipboard, which works over SSH and in tmux with set-clipboard on).
+	Copy func(string) error
+	// SelectDelay is how long the sidebar cursor must rest on a table
+	// before its items and item collections are read (0: at once).
+	SelectDelay time.Duration
+	// Now overrides the clock read for the status bar (tests); by default
+	// the shown workspace's engine clock, or the wall clock for a backend
+	// without one.
+	Now func() time.Time
+}
+
+// Model is the explorer's root model: the title bar with the tabs, the
+// sidebar and the pane on screen, the status bar and the help line; the
+// workspaces; the form or question over the pane; the keyboard's focus;
+// the clock's keys and prompt; the help screen. See the package doc for
+// the picture.
+type Model struct {
+	opts Options
+	st   *kit.Styles
+	km   keymap.KeyMap
+	help help.Model
+
+	home    *workspace   // the user's
+	ws      *workspace   // the one on screen
+	others  []*workspace // a lesson's copy
+	lessons *lessons.Model
+
+	pane      pane
+	onSidebar bool // the sidebar has the keyboard
+	showHelp  bool
+	helpTop   int
+	modal     forms.Modal
+	modalWS   *workspace // the workspace the modal acts on
+	prompt    *clockPrompt
+	flash     string
+	now       time.Time
+	w, h      int
+	quitting  bool
+}
+
+// New returns the explorer's root model over api, the user's workspace.
+func New(api engine.API, opts Options) *Model {
+	if opts.Workspace == "" {
+		opts.Workspace = "workspace"
+	}
+	h := help.New()
+	h.ShortSeparator = " · "
+	m := &Model{opts: opts, st: kit.NewStyles(true), km: keymap.DefaultKeyMap(), help: h, w: 120, h: 40, onSidebar: true}
+	h.Styles = help.DefaultStyles(true)
+	m.help = h
+	m.home = m.newWorkspace(api, opts.Workspace, opts.File)
+	m.ws = m.home
+	m.lessons = lessons.New(m.st, m.km, api)
+	m.now = m.clockNow()
+	m.layout()
+	return m
+}
+
+// clockNow is the time the status bar shows.
+func (m *Model) clockNow() time.Time {
+	if m.opts.Now != nil {
+		return m.opts.Now()
+	}
+	return kit.Now(m.ws.api)
+}
+
+// Init reads the workspace and, when live, starts the tick and the event
+// reader; it asks the terminal for its background, for the colours.
+func (m *Model) Init() tea.Cmd {
+	cmds := []tea.Cmd{m.home.load("", ""), m.home.fetchLast(), tea.RequestBackgroundColor}
+	if m.opts.Live {
+		cmds = append(cmds, m.tick(), m.waitEvents(m.home, liveEventGap))
+	}
+	return tea.Batch(cmds...)
+}
+
+// Close ends the subscriptions, stops generated traffic and closes a
+// lesson's copy.
+func (m *Model) Close() {
+	for _, w := range append([]*workspace{m.home}, m.others...) {
+		w.close()
+	}
+	m.lessons.Close()
+}
+
+// tickMsg re-arms the once-a-second refresh of the clock and of indexes
+// being built.
+type tickMsg struct{}
+
+func (m *Model) tick() tea.Cmd {
+	return tea.Tick(time.Second, func(time.Time) tea.Msg { return tickMsg{} })
+}
+
+// Update routes a message: the routed ones to the component that asked
+// for them (or to the root for kit's), keys and the mouse to what has the
+// keyboard, sizes to everything.
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.w, m.h = msg.Width, msg.Height
+		m.layout()
+		return m, nil
+	case tea.BackgroundColorMsg:
+		*m.st = *kit.NewStyles(msg.IsDark())
+		m.help.Styles = help.DefaultStyles(msg.IsDark())
+		return m, nil
+	case tickMsg:
+		m.now = m.clockNow()
+		cmds := []tea.Cmd{m.tick()}
+		if m.ws.building() && !m.ws.loading {
+			cmds = append(cmds, m.ws.load("", ""))
+		}
+		return m, tea.Batch(cmds...)
+	case routed:
+		return m, m.onRouted(msg)
+	case forms.EditedMsg:
+		return m, route(m.wsOf(msg.Ed.API), toModal, forms.ApplyEdit(msg))
+	case tea.PasteMsg:
+		return m, tea.Batch(m.onPaste(msg), m.showLive())
+	case tea.KeyPressMsg:
+		return m, tea.Batch(m.onKey(msg), m.showLive())
+	case tea.MouseWheelMsg:
+		return m, m.toFocus(msg)
+	}
+	return m, nil
+}
+
+// onRouted delivers a routed message.
+func (m *Model) onRouted(r routed) tea.Cmd {
+	w := r.ws
+	if w != nil && !m.alive(w) {
+		return nil // a workspace dropped meanwhile
+	}
+	if cmd, ok := m.onKit(w, r.to, r.msg); ok {
+		return tea.Batch(cmd, m.showLive())
+	}
+	switch r.to {
+	case toRoot:
+		return m.onRootMsg(w, r.msg)
+	case toSidebar:
+		return route(w, toSidebar, w.sidebar.Update(r.msg))
+	case toLessons:
+		return route(nil, toLessons, m.lessons.Update(r.msg))
+	}
+	// A component's request came back: the status bar shows it (when no
+	// event stream does).
+	last := w.fetchLast()
+	switch r.to {
+	case toItem:
+		if w.item == nil {
+			return last
+		}
+		return tea.Batch(route(w, toItem, w.item.Update(r.msg)), last)
+	case toModal:
+		return tea.Batch(m.onModalMsg(w, r.msg), last)
+	}
+	p := pane(r.to - toPane)
+	if p < 0 || p >= numPanes || w.panes[p] == nil {
+		return last
+	}
+	return tea.Batch(route(w, r.to, w.panes[p].Update(r.msg)), last)
+}
+
+// alive reports whether w is one of the workspaces.
+func (m *Model) alive(w *workspace) bool {
+	if w == m.home {
+		return true
+	}
+	for _, o := range m.others {
+		if o == w {
+			return true
+		}
+	}
+	return false
+}
+
+// wsOf is the workspace of api (the user's when none is).
+func (m *Model) wsOf(api engine.API) *workspace {
+	for _, o := range m.others {
+		if o.api == api {
+			return o
+		}
+	}
+	return m.home
+}
+
+// onRootMsg handles the root's own messages of a workspace.
+func (m *Model) onRootMsg(w *workspace, msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case workspaceMsg:
+		return tea.Batch(m.onWorkspace(w, msg), m.showLive())
+	case selectLoadMsg:
+		if msg.seq != w.selSeq {
+			return nil
+		}
+		return msg.load
+	case lastRequestMsg:
+		if msg.ok && msg.seq == w.lastSeq {
+			r := msg.rec
+			w.last = &r
+		}
+	case liveBatchMsg:
+		return m.onEvents(w, msg)
+	case reloadMsg:
+		return w.reload()
+	case openMsg:
+		return tea.Batch(m.onOpen(w, msg), m.showLive())
+	case clockMsg:
+		return m.onClock(w, msg)
+	case askJumpMsg:
+		m.openModal(w, m.jumpQuestion(w, msg))
+	case jumpMsg:
+		if w.clock != nil {
+			return advance(w, msg.d)
+		}
+	}
+	return nil
+}
+
+// onPaste gives a paste to what has the keyboard: the form over the pane,
+// the clock prompt, or the focused pane (a text field in it).
+func (m *Model) onPaste(msg tea.PasteMsg) tea.Cmd {
+	switch {
+	case m.modal != nil:
+		return m.updateModal(msg)
+	case m.prompt != nil:
+		m.prompt.input.Paste(msg.Content)
+		m.prompt.err = ""
+		return nil
+	case m.showHelp || m.onSidebar:
+		return nil
+	}
+	return m.toFocus(msg)
+}
+
+// layout gives every component its size.
+func (m *Model) layout() {
+	bodyH := max(m.h-3, 4)
+	w, h := m.paneSize()
+	for _, ws := range append([]*workspace{m.home}, m.others...) {
+		ws.sidebar.SetSize(m.sidebarWidth(), bodyH)
+		for _, p := range ws.panes {
+			if p != nil {
+				p.SetSize(w, h)
+			}
+		}
+		if ws.item != nil {
+			ws.item.SetSize(w, h)
+		}
+	}
+	m.lessons.SetSize(w, h)
+	if m.modal != nil {
+		m.modal.SetSize(w, h)
+	}
+	m.help.SetWidth(m.w)
+}
+
+// sidebarWidth is the sidebar's share of the width.
+func (m *Model) sidebarWidth() int {
+	switch {
+	case m.w >= 140:
+		return 34
+	case m.w >= 110:
+		return 30
+	}
+	return 26
+}
+
+// paneSize is the inner size of the main pane.
+func (m *Model) paneSize() (int, int) {
+	w := max(m.w-m.sidebarWidth()-2, 10)
+	h := max(m.h-3-2, 3) // title, status, help; box borders
+	if m.w < minWidth || m.h < minHeight {
+		h = max(h-1, 3) // the note that the terminal is small
+	}
+	return w, h
+}

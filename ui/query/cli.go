@@ -1,0 +1,138 @@
+package query
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/dynoscope/dynoscope/model"
+	"github.com/dynoscope/dynoscope/ui/kit"
+)
+
+// cliCommand renders a Query or Scan request as the equivalent AWS CLI
+// command line, one option per element, quoted for a POSIX shell; endpoint
+// (when the engine is also served over HTTP) becomes --endpoint-url.
+func cliCommand(in any, endpoint string) []string {
+	var parts []string
+	add := func(opt string, val ...string) {
+		s := opt
+		for _, v := range val {
+			s += " " + shellQuote(v)
+		}
+		parts = append(parts, s)
+	}
+	common := func(table, index string, names map[string]string, values map[string]model.AttributeValue,
+		filter, projection string, limit *int32, consistent *bool, start model.Item, rcc string) {
+		if index != "" {
+			add("--index-name", index)
+		}
+		if filter != "" {
+			add("--filter-expression", filter)
+		}
+		if projection != "" {
+			add("--projection-expression", projection)
+		}
+		if len(names) > 0 {
+			add("--expression-attribute-names", namesJSON(names))
+		}
+		if len(values) > 0 {
+			add("--expression-attribute-values", string(model.AppendItemJSON(nil, values)))
+		}
+		if consistent != nil && *consistent {
+			add("--consistent-read")
+		}
+		if limit != nil {
+			// --max-items pages client-side; --limit is the request's Limit.
+			add("--limit", fmt.Sprint(*limit))
+		}
+		if start != nil {
+			add("--exclusive-start-key", string(model.AppendItemJSON(nil, start)))
+		}
+		if rcc != "" {
+			add("--return-consumed-capacity", rcc)
+		}
+	}
+	switch in := in.(type) {
+	case *model.QueryInput:
+		parts = append(parts, "aws dynamodb query")
+		add("--table-name", in.TableName)
+		add("--key-condition-expression", in.KeyConditionExpression)
+		if in.ScanIndexForward != nil && !*in.ScanIndexForward {
+			add("--no-scan-index-forward")
+		}
+		common(in.TableName, in.IndexName, in.ExpressionAttributeNames, in.ExpressionAttributeValues,
+			in.FilterExpression, in.ProjectionExpression, in.Limit, in.ConsistentRead, in.ExclusiveStartKey, in.ReturnConsumedCapacity)
+	case *model.ScanInput:
+		parts = append(parts, "aws dynamodb scan")
+		add("--table-name", in.TableName)
+		common(in.TableName, in.IndexName, in.ExpressionAttributeNames, in.ExpressionAttributeValues,
+			in.FilterExpression, in.ProjectionExpression, in.Limit, in.ConsistentRead, in.ExclusiveStartKey, in.ReturnConsumedCapacity)
+	default:
+		return nil
+	}
+	// One pass of the CLI's own pager would hide LastEvaluatedKey; ask for
+	// exactly one page, like the explorer does.
+	parts = append(parts, "--no-paginate")
+	if endpoint != "" {
+		add("--endpoint-url", "http://"+endpoint)
+	}
+	return parts
+}
+
+// CLIText joins the command into one line (what is copied).
+func CLIText(in any, endpoint string) string { return strings.Join(cliCommand(in, endpoint), " ") }
+
+func namesJSON(m map[string]string) string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var b strings.Builder
+	b.WriteByte('{')
+	for i, k := range keys {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		kq, _ := json.Marshal(k)
+		vq, _ := json.Marshal(m[k])
+		b.Write(kq)
+		b.WriteByte(':')
+		b.Write(vq)
+	}
+	b.WriteByte('}')
+	return b.String()
+}
+
+// shellQuote quotes s for a POSIX shell when it needs it.
+func shellQuote(s string) string {
+	if s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./:=@%+,", r))
+	}) < 0 {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// wrapCommand lays the command's parts out in lines of at most w cells,
+// ending continued lines with " \" so the text pastes into a shell.
+func wrapCommand(parts []string, w int) []string {
+	var out []string
+	line := ""
+	for _, p := range parts {
+		switch {
+		case line == "":
+			line = p
+		case kit.Width(line)+1+kit.Width(p)+2 <= w:
+			line += " " + p
+		default:
+			out = append(out, line+" \\")
+			line = "  " + p
+		}
+	}
+	if line != "" {
+		out = append(out, line)
+	}
+	return out
+}

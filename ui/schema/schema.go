@@ -1,0 +1,329 @@
+// Package schema is the explorer's Schema pane: a table's key schema,
+// attribute definitions, billing and throughput, TTL and stream settings,
+// every index with its key schema, projection, status, item count and
+// size, and for tables with LSIs the item-collection sizes per partition
+// key against the 10 GB limit. The keys c, i, d and t ask the root for the
+// same table and index changes as in the sidebar.
+package schema
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/dynoscope/dynoscope/engine"
+	"github.com/dynoscope/dynoscope/keymap"
+	"github.com/dynoscope/dynoscope/model"
+	"github.com/dynoscope/dynoscope/ui/kit"
+)
+
+// collectionLimit is DynamoDB's 10 GB item-collection limit.
+const collectionLimit = 10 << 30
+
+// maxCollectionScan bounds how many items the schema pane reads to size
+// item collections.
+const maxCollectionScan = 100_000
+
+// Model is the Schema pane.
+type Model struct {
+	st     *kit.Styles
+	ek     keymap.EditKeyMap
+	api    engine.API
+	scroll kit.Scroller
+	info   *kit.TableInfo
+	sel    kit.Target
+	coll   *collectionsMsg
+	w, h   int
+}
+
+// New returns the Schema pane of the workspace api.
+func New(st *kit.Styles, km keymap.KeyMap, api engine.API) *Model {
+	return &Model{st: st, ek: km.Editing, api: api, scroll: kit.NewScroller(km)}
+}
+
+// manageKeys are the table and index keys that apply to the selection.
+func (p *Model) manageKeys() []key.Binding {
+	add, drop, ttl := p.ek.AddIndex, p.ek.DropIndex, p.ek.TTL
+	add.SetEnabled(p.sel.Valid())
+	ttl.SetEnabled(p.sel.Valid())
+	drop.SetEnabled(p.sel.GSI() != nil)
+	return []key.Binding{p.ek.CreateTable, add, drop, ttl}
+}
+
+// ShortHelp is the pane's keys for the help line.
+func (p *Model) ShortHelp() []key.Binding {
+	return append(p.scroll.Keys.Short(), p.manageKeys()...)
+}
+
+// FullHelp is every key of the pane.
+func (p *Model) FullHelp() [][]key.Binding {
+	return [][]key.Binding{p.scroll.Keys.All(), p.manageKeys()}
+}
+
+// SetSize sets the inner size.
+func (p *Model) SetSize(w, h int) { p.w, p.h = w, h }
+
+// SetTarget shows a table (and marks the selected index); it returns the
+// command that sizes the item collections when the table has LSIs.
+func (p *Model) SetTarget(sel kit.Target, info *kit.TableInfo) tea.Cmd {
+	sameTable := p.info != nil && info != nil && p.info.Desc.TableName == info.Desc.TableName
+	p.info, p.sel = info, sel
+	if sameTable {
+		return nil
+	}
+	p.scroll.Top = 0
+	p.coll = nil
+	if info == nil || len(info.Desc.LocalSecondaryIndexes) == 0 {
+		return nil
+	}
+	return sizeCollections(p.api, info.Desc)
+}
+
+// Update takes the item-collection sizes, scrolls, and turns the
+// management keys into requests for the root.
+func (p *Model) Update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case collectionsMsg:
+		if p.info != nil && msg.table == p.info.Desc.TableName {
+			p.coll = &msg
+		}
+	case tea.KeyPressMsg:
+		ek, sel := p.ek, p.sel
+		switch {
+		case key.Matches(msg, ek.CreateTable):
+			return kit.Msg(kit.ManageMsg{Op: kit.CreateTable})
+		case key.Matches(msg, ek.AddIndex) && sel.Valid():
+			return kit.Msg(kit.ManageMsg{Op: kit.AddIndex, Target: kit.TableTarget(sel.Desc)})
+		case key.Matches(msg, ek.DropIndex) && sel.LSI() != nil:
+			return kit.Msg(kit.FlashMsg{Text: "an LSI cannot be deleted: it lives and dies with its table"})
+		case key.Matches(msg, ek.DropIndex) && sel.GSI() != nil:
+			return kit.Msg(kit.ManageMsg{Op: kit.DropIndex, Target: sel})
+		case key.Matches(msg, ek.TTL) && sel.Valid() && p.info != nil:
+			return kit.Msg(kit.ManageMsg{Op: kit.ToggleTTL, Target: kit.TableTarget(sel.Desc), TTL: p.info.TTL})
+		}
+		p.scroll.SetSize(p.h, len(p.lines()))
+		p.scroll.Update(msg)
+	case tea.MouseWheelMsg:
+		p.scroll.SetSize(p.h, len(p.lines()))
+		p.scroll.Update(msg)
+	}
+	return nil
+}
+
+// View draws the part of the schema in view.
+func (p *Model) View() string {
+	all := p.lines()
+	p.scroll.SetSize(p.h, len(all))
+	return strings.Join(p.scroll.Visible(all), "\n")
+}
+
+func (p *Model) lines() []string {
+	st := p.st
+	if p.info == nil {
+		return []string{st.Dim.Render("No table selected.")}
+	}
+	d := p.info.Desc
+	w := p.w
+	var out []string
+	add := func(s string) { out = append(out, s) }
+
+	billing := model.BillingProvisioned
+	if d.BillingModeSummary != nil && d.BillingModeSummary.BillingMode != "" {
+		billing = d.BillingModeSummary.BillingMode
+	}
+	tput := billing
+	if billing == model.BillingProvisioned && d.ProvisionedThroughput != nil {
+		tput = fmt.Sprintf("PROVISIONED %d RCU / %d WCU", d.ProvisionedThroughput.ReadCapacityUnits, d.ProvisionedThroughput.WriteCapacityUnits)
+	} else if billing == model.BillingPayPerRequest {
+		tput = "PAY_PER_REQUEST (on-demand)"
+	}
+	add(kit.Spread(st.Title.Render(d.TableName), d.TableStatus+" · "+tput, w))
+	stream := "stream off"
+	if d.StreamSpecification != nil && d.StreamSpecification.StreamEnabled {
+		stream = "stream " + d.StreamSpecification.StreamViewType
+	}
+	ttl := "TTL off"
+	if t := p.info.TTL; t != nil && t.TimeToLiveStatus != "" && t.TimeToLiveStatus != "DISABLED" {
+		ttl = "TTL " + t.TimeToLiveStatus
+		if t.AttributeName != "" {
+			ttl += " on " + t.AttributeName
+		}
+	}
+	class := ""
+	if d.TableClassSummary != nil && d.TableClassSummary.TableClass != "" {
+		class = " · " + d.TableClassSummary.TableClass
+	}
+	add(fmt.Sprintf("%s · %s · %s · %s%s", kit.Plural(d.ItemCount, "item", ""), kit.HumanBytes(d.TableSizeBytes), stream, ttl, class))
+	add("")
+	add(st.Header.Render("Key schema"))
+	for _, k := range d.KeySchema {
+		role := "partition key (HASH)"
+		ks := st.PK
+		if k.KeyType == model.KeyTypeRange {
+			role, ks = "sort key (RANGE)", st.SK
+		}
+		add(fmt.Sprintf("  %s %-2s  %s", ks.Render(kit.Fit(k.AttributeName, 24)), kit.TableTarget(d).AttrType(k.AttributeName), role))
+	}
+	defs := make([]string, 0, len(d.AttributeDefinitions))
+	for _, a := range d.AttributeDefinitions {
+		defs = append(defs, a.AttributeName+" "+a.AttributeType)
+	}
+	add(st.Header.Render("Attribute definitions") + "  " + strings.Join(defs, " · "))
+	add("")
+	names := kit.IndexNames(d)
+	if len(names) == 0 {
+		add(st.Header.Render("Indexes") + "  " + st.Dim.Render("none"))
+	} else {
+		add(st.Header.Render("Indexes"))
+	}
+	for _, n := range names {
+		tg := kit.Target{Desc: d, Index: n}
+		mark := "  "
+		if n == p.sel.Index {
+			mark = "▸ "
+		}
+		keyParts := []string{}
+		for _, k := range tg.KeySchema() {
+			s := st.PK
+			if k.KeyType == model.KeyTypeRange {
+				s = st.SK
+			}
+			keyParts = append(keyParts, s.Render(k.AttributeName)+" ("+tg.AttrType(k.AttributeName)+")")
+		}
+		add(mark + st.Bold.Render(kit.Fit(n, 18)) + " " + tg.Kind() + "  " + strings.Join(keyParts, " · "))
+		var size int64
+		if l := tg.LSI(); l != nil {
+			size = l.IndexSizeBytes
+		} else if g := tg.GSI(); g != nil {
+			size = g.IndexSizeBytes
+		}
+		detail := fmt.Sprintf("projects %s · %s of %s · %s · %s", kit.ProjectionText(tg.Projection()),
+			kit.FmtInt(tg.ItemCount()), kit.Plural(d.ItemCount, "item", ""), kit.HumanBytes(size), tg.Status())
+		if g := tg.GSI(); g != nil && g.ProvisionedThroughput != nil && billing == model.BillingProvisioned {
+			detail += fmt.Sprintf(" · %d RCU / %d WCU", g.ProvisionedThroughput.ReadCapacityUnits, g.ProvisionedThroughput.WriteCapacityUnits)
+		}
+		add(strings.Repeat(" ", 21) + detail)
+		if v := p.info.Violations[n]; v > 0 {
+			add(strings.Repeat(" ", 21) + st.Warn.Render(fmt.Sprintf("! %s violate the key schema (backfill skipped them; writes to them fail until fixed)", kit.NItems(v))))
+		}
+		if pr, ok := p.info.Progress[n]; ok && !pr.Done {
+			add(strings.Repeat(" ", 21) + fmt.Sprintf("building: %s of %s read, %s indexed, %s skipped", kit.FmtInt(pr.Scanned), kit.Plural(pr.Total, "item", ""), kit.FmtInt(pr.Indexed), kit.FmtInt(pr.Skipped)))
+		}
+	}
+	if len(d.LocalSecondaryIndexes) > 0 {
+		add("")
+		add(st.Header.Render("Item collections") + st.Dim.Render("  (table items + LSI entries per partition key, limit 10 GB)"))
+		switch {
+		case p.coll == nil:
+			add(st.Dim.Render("  sizing…"))
+		case p.coll.err != nil:
+			add(st.Error.Render("  " + p.coll.err.Error()))
+		default:
+			for _, c := range p.coll.sizes {
+				add(fmt.Sprintf("  %s %10s  %s of 10 GB", kit.Fit(c.key, 24), kit.HumanBytes(c.bytes), percent(c.bytes, collectionLimit)))
+			}
+			if p.coll.more > 0 {
+				add(st.Dim.Render(fmt.Sprintf("  … and %s", kit.Plural(int64(p.coll.more), "smaller collection", ""))))
+			}
+			if p.coll.truncated {
+				add(st.Dim.Render(fmt.Sprintf("  (sized from the first %s)", kit.NItems(maxCollectionScan))))
+			}
+		}
+	}
+	return out
+}
+
+// percent renders n/of as a percentage with enough digits to be non-zero.
+func percent(n, of int64) string {
+	if n == 0 {
+		return "0%"
+	}
+	p := float64(n) * 100 / float64(of)
+	switch {
+	case p >= 1:
+		return fmt.Sprintf("%.1f%%", p)
+	case p >= 0.001:
+		return fmt.Sprintf("%.3f%%", p)
+	}
+	return "<0.001%"
+}
+
+// collection is one item collection's size.
+type collection struct {
+	key   string
+	bytes int64
+}
+
+// collectionsMsg carries the item-collection sizes of a table with LSIs.
+type collectionsMsg struct {
+	table     string
+	sizes     []collection // largest first, at most 8
+	more      int
+	truncated bool
+	err       error
+}
+
+// sizeCollections reads the table page by page and adds up, per partition
+// key, the item sizes and the sizes of their LSI entries (keys plus
+// projected attributes), as the engine counts them against the limit.
+func sizeCollections(api engine.API, d *model.TableDescription) tea.Cmd {
+	return func() tea.Msg {
+		ctx := context.Background()
+		hash := model.HashKey(d.KeySchema)
+		sizes := map[string]int64{}
+		read := 0
+		var start model.Item
+		msg := collectionsMsg{table: d.TableName}
+		for {
+			out, err := api.Scan(ctx, &model.ScanInput{TableName: d.TableName, ExclusiveStartKey: start})
+			if err != nil {
+				msg.err = err
+				return msg
+			}
+			for _, it := range out.Items {
+				k := kit.Cell(it[hash])
+				sizes[k] += int64(model.ItemSize(it))
+				for _, l := range d.LocalSecondaryIndexes {
+					tg := kit.Target{Desc: d, Index: l.IndexName}
+					if _, in := it[tg.RangeKey()]; !in {
+						continue
+					}
+					proj := model.Item{}
+					for n, v := range it {
+						if tg.Projects(n) {
+							proj[n] = v
+						}
+					}
+					sizes[k] += int64(model.ItemSize(proj))
+				}
+			}
+			read += len(out.Items)
+			if out.LastEvaluatedKey == nil {
+				break
+			}
+			if read >= maxCollectionScan {
+				msg.truncated = true
+				break
+			}
+			start = out.LastEvaluatedKey
+		}
+		for k, n := range sizes {
+			msg.sizes = append(msg.sizes, collection{key: k, bytes: n})
+		}
+		sort.Slice(msg.sizes, func(i, j int) bool {
+			if msg.sizes[i].bytes != msg.sizes[j].bytes {
+				return msg.sizes[i].bytes > msg.sizes[j].bytes
+			}
+			return msg.sizes[i].key < msg.sizes[j].key
+		})
+		if len(msg.sizes) > 8 {
+			msg.more = len(msg.sizes) - 8
+			msg.sizes = msg.sizes[:8]
+		}
+		return msg
+	}
+}

@@ -1,0 +1,282 @@
+// Package sidebar is the explorer's list of tables: each with its item
+// count and, beneath the selected one, its indexes with type, status,
+// sparse ratio ("1/4": one of four table items is in the index) and "!"
+// when items violate the index key schema. The cursor (▸) is on a table or
+// one of its index rows; the keys c, i, d and t ask the root for a new
+// table, a new GSI, the deletion of a GSI and TTL on or off.
+package sidebar
+
+import (
+	"fmt"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/dynoscope/dynoscope/keymap"
+	"github.com/dynoscope/dynoscope/model"
+	"github.com/dynoscope/dynoscope/ui/kit"
+)
+
+// Model is the sidebar.
+type Model struct {
+	st     *kit.Styles
+	keys   keys
+	ek     keymap.EditKeyMap
+	tables []kit.TableInfo
+	// cursor: a table, and -1 for the table row or the position of an index
+	// in kit.IndexNames.
+	ti, ii  int
+	w, h    int
+	focused bool
+}
+
+type keys struct {
+	Up, Down, Top, Bottom, PageUp, PageDown, Open key.Binding
+}
+
+// OpenMsg: enter on the sidebar, which opens the selection in its pane.
+type OpenMsg struct{}
+
+// New returns an empty sidebar.
+func New(st *kit.Styles, km keymap.KeyMap) *Model {
+	open := km.Open
+	open.SetHelp("enter", "browse")
+	return &Model{st: st, ek: km.Editing, keys: keys{Up: km.Up, Down: km.Down, Top: km.Top, Bottom: km.Bottom,
+		PageUp: km.PageUp, PageDown: km.PageDown, Open: open}, ii: -1}
+}
+
+// manageKeys are the table and index keys that apply to the selection.
+func (s *Model) manageKeys() []key.Binding {
+	sel := s.Selected()
+	add, drop, ttl := s.ek.AddIndex, s.ek.DropIndex, s.ek.TTL
+	add.SetEnabled(sel.Valid())
+	ttl.SetEnabled(sel.Valid())
+	drop.SetEnabled(sel.GSI() != nil)
+	return []key.Binding{s.ek.CreateTable, add, drop, ttl}
+}
+
+// ShortHelp is the sidebar's keys for the help line.
+func (s *Model) ShortHelp() []key.Binding {
+	return append([]key.Binding{s.keys.Up, s.keys.Down, s.keys.Open}, s.manageKeys()...)
+}
+
+// FullHelp is every key of the sidebar.
+func (s *Model) FullHelp() [][]key.Binding {
+	k := s.keys
+	return [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Open}, s.manageKeys()}
+}
+
+// SetTables replaces the tables, keeping the cursor on the same table and
+// index where they still exist.
+func (s *Model) SetTables(tables []kit.TableInfo) {
+	cur := s.Selected()
+	s.tables = tables
+	s.ti, s.ii = 0, -1
+	if cur.Valid() {
+		s.SelectByName(cur.Table(), cur.Index)
+	}
+}
+
+// Tables is what the sidebar lists.
+func (s *Model) Tables() []kit.TableInfo { return s.tables }
+
+// SelectByName moves the cursor to a table (and index); it reports whether
+// the table is there.
+func (s *Model) SelectByName(table, index string) bool {
+	for i, t := range s.tables {
+		if t.Desc.TableName != table {
+			continue
+		}
+		s.ti, s.ii = i, -1
+		for j, n := range kit.IndexNames(t.Desc) {
+			if n == index {
+				s.ii = j
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// Selected returns the target under the cursor.
+func (s *Model) Selected() kit.Target {
+	if s.ti < 0 || s.ti >= len(s.tables) {
+		return kit.Target{}
+	}
+	d := s.tables[s.ti].Desc
+	t := kit.Target{Desc: d}
+	if names := kit.IndexNames(d); s.ii >= 0 && s.ii < len(names) {
+		t.Index = names[s.ii]
+	}
+	return t
+}
+
+// Info is what the workspace knows of the selected table.
+func (s *Model) Info() *kit.TableInfo {
+	if s.ti < 0 || s.ti >= len(s.tables) {
+		return nil
+	}
+	return &s.tables[s.ti]
+}
+
+// SetSize sets the outer size of the sidebar's box.
+func (s *Model) SetSize(w, h int) { s.w, s.h = w, h }
+
+// SetFocus says whether the sidebar has the keyboard.
+func (s *Model) SetFocus(on bool) { s.focused = on }
+
+// move moves the cursor by n rows (negative: up).
+func (s *Model) move(n int) {
+	for ; n > 0; n-- {
+		if s.ti >= len(s.tables) {
+			return
+		}
+		if s.ii+1 < len(kit.IndexNames(s.tables[s.ti].Desc)) {
+			s.ii++
+		} else if s.ti+1 < len(s.tables) {
+			s.ti, s.ii = s.ti+1, -1
+		}
+	}
+	for ; n < 0; n++ {
+		if s.ii >= 0 {
+			s.ii--
+		} else if s.ti > 0 {
+			s.ti--
+		}
+	}
+}
+
+// Update moves the cursor (keys, wheel) and turns the management keys into
+// requests for the root.
+func (s *Model) Update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		ek := s.ek
+		sel := s.Selected()
+		switch {
+		case key.Matches(msg, s.keys.Up):
+			s.move(-1)
+		case key.Matches(msg, s.keys.Down):
+			s.move(1)
+		case key.Matches(msg, s.keys.PageUp):
+			s.move(-(s.h - 2))
+		case key.Matches(msg, s.keys.PageDown):
+			s.move(s.h - 2)
+		case key.Matches(msg, s.keys.Top):
+			s.ti, s.ii = 0, -1
+		case key.Matches(msg, s.keys.Bottom):
+			s.ti, s.ii = len(s.tables)-1, -1
+		case key.Matches(msg, s.keys.Open):
+			return kit.Msg(OpenMsg{})
+		case key.Matches(msg, ek.CreateTable):
+			return kit.Msg(kit.ManageMsg{Op: kit.CreateTable})
+		case key.Matches(msg, ek.AddIndex) && sel.Valid():
+			return kit.Msg(kit.ManageMsg{Op: kit.AddIndex, Target: kit.TableTarget(sel.Desc)})
+		case key.Matches(msg, ek.DropIndex) && sel.LSI() != nil:
+			return kit.Msg(kit.FlashMsg{Text: "an LSI cannot be deleted: it lives and dies with its table"})
+		case key.Matches(msg, ek.DropIndex) && sel.GSI() != nil:
+			return kit.Msg(kit.ManageMsg{Op: kit.DropIndex, Target: sel})
+		case key.Matches(msg, ek.TTL) && sel.Valid():
+			m := kit.ManageMsg{Op: kit.ToggleTTL, Target: kit.TableTarget(sel.Desc)}
+			if info := s.Info(); info != nil {
+				m.TTL = info.TTL
+			}
+			return kit.Msg(m)
+		}
+	case tea.MouseWheelMsg:
+		switch msg.Button {
+		case tea.MouseWheelUp:
+			s.move(-1)
+		case tea.MouseWheelDown:
+			s.move(1)
+		}
+	}
+	return nil
+}
+
+// View draws the sidebar's box. The ▸ is on the row the cursor is on: the
+// table, or one of its indexes.
+func (s *Model) View() string {
+	inner := s.w - 2
+	var rows []string
+	cursorRow := 0
+	for i, t := range s.tables {
+		d := t.Desc
+		count := kit.FmtInt(d.ItemCount)
+		if d.TableStatus != model.StatusActive {
+			count = d.TableStatus
+		}
+		onTable := i == s.ti && s.ii < 0
+		mark := "  "
+		if onTable {
+			mark = "▸ "
+		}
+		line := kit.Spread(mark+d.TableName, count, inner)
+		switch {
+		case onTable:
+			cursorRow = len(rows)
+			line = s.cursorLine(line)
+		case i == s.ti:
+			line = s.st.Selected.Render(line)
+		}
+		rows = append(rows, line)
+		if i != s.ti {
+			continue
+		}
+		for j, n := range kit.IndexNames(d) {
+			mark := "    "
+			if j == s.ii {
+				mark = "  ▸ "
+			}
+			line := kit.Spread(mark+n, s.indexBadge(t, n), inner)
+			if j == s.ii {
+				cursorRow = len(rows)
+				line = s.cursorLine(line)
+			}
+			rows = append(rows, line)
+		}
+	}
+	if len(s.tables) == 0 {
+		rows = append(rows, s.st.Dim.Render(" no tables"))
+	}
+	h := s.h - 2
+	top := kit.Window(0, cursorRow, len(rows), h)
+	end := min(top+h, len(rows))
+	title := "Tables"
+	if s.focused {
+		title = s.st.BoxTitle.Render(title)
+	}
+	return kit.Box(s.st, title, rows[top:end], s.w, s.h, s.focused)
+}
+
+func (s *Model) cursorLine(line string) string {
+	if s.focused {
+		return s.st.Cursor.Render(line)
+	}
+	return s.st.Selected.Render(line)
+}
+
+// IndexBadge is "LSI 24/27", "GSI 1/4 !", "GSI BACKFILLING 40%".
+func IndexBadge(t kit.TableInfo, name string) string {
+	tg := kit.Target{Desc: t.Desc, Index: name}
+	kind := tg.Kind()
+	status := tg.Status()
+	if status != model.StatusActive {
+		if p, ok := t.Progress[name]; ok && p.Total > 0 && status == "BACKFILLING" {
+			return fmt.Sprintf("%s %s %d%%", kind, "BACKFILLING", p.Scanned*100/p.Total)
+		}
+		return kind + " " + status
+	}
+	n, total := tg.ItemCount(), t.Desc.ItemCount
+	count := fmt.Sprint(n)
+	if n < total {
+		count = fmt.Sprintf("%d/%d", n, total)
+	}
+	flag := " "
+	if t.Violations[name] > 0 {
+		flag = "!"
+	}
+	return kind + " " + count + flag
+}
+
+func (s *Model) indexBadge(t kit.TableInfo, name string) string { return IndexBadge(t, name) }

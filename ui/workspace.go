@@ -1,0 +1,351 @@
+package ui
+
+import (
+	"context"
+	"reflect"
+	"sort"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/dynoscope/dynoscope/engine"
+	"github.com/dynoscope/dynoscope/model"
+	"github.com/dynoscope/dynoscope/ui/capacity"
+	"github.com/dynoscope/dynoscope/ui/items"
+	"github.com/dynoscope/dynoscope/ui/kit"
+	"github.com/dynoscope/dynoscope/ui/query"
+	"github.com/dynoscope/dynoscope/ui/schema"
+	"github.com/dynoscope/dynoscope/ui/sidebar"
+	"github.com/dynoscope/dynoscope/ui/stream"
+	"github.com/dynoscope/dynoscope/ui/ttl"
+)
+
+// A workspace is one backend and everything the explorer shows of it: the
+// sidebar, a set of panes, the item view open over them, the tables as
+// last read, the last request, and the subscription to its events. The
+// user's workspace is always there; a lesson's copy of its data set is a
+// second one while the lesson runs. The root shows one at a time (ctrl+o
+// switches) and keeps the other's state as it was.
+type workspace struct {
+	api    engine.API
+	label  string // "demo workspace (memory)", "lesson 3 · …"
+	file   string // its file, "" in memory
+	closer func() error
+
+	sidebar  *sidebar.Model
+	schema   *schema.Model
+	items    *items.Model
+	query    *query.Model
+	capacity *capacity.Model
+	ttl      *ttl.Model
+	stream   *stream.Model
+	panes    []kit.Pane // by pane number; nil at paneLessons (one for all)
+	item     *items.ItemView
+
+	tables  []kit.TableInfo
+	loadErr error
+	loading bool
+	dirty   bool // the workspace changed while a load was running
+	last    *engine.RequestRecord
+	lastSeq int // fetches of the last request asked for; an older answer is dropped
+	selSeq  int
+
+	events     <-chan engine.Event
+	unsub      func()
+	lastReload time.Time // wall time of the last reload events caused (or the one due)
+
+	clock  kit.ClockControl
+	paused bool // the clock's state as last read by a command
+	speed  float64
+}
+
+// newWorkspace makes the panes of a backend.
+func (m *Model) newWorkspace(api engine.API, label, file string) *workspace {
+	st, km := m.st, m.km
+	w := &workspace{api: api, label: label, file: file, clock: kit.ClockOf(api), speed: 1}
+	if w.clock != nil {
+		w.paused, w.speed = w.clock.Paused(), w.clock.Speed()
+	}
+	w.sidebar = sidebar.New(st, km)
+	w.schema = schema.New(st, km, api)
+	w.items = items.New(st, km, api, m.opts.PageSize)
+	w.query = query.New(st, km, api, m.opts.Copy, m.opts.Serving)
+	w.capacity = capacity.New(st, km, api, file, m.opts.Live)
+	w.ttl = ttl.New(st, km, api, m.opts.Live)
+	w.stream = stream.New(st, km, api)
+	w.panes = []kit.Pane{paneSchema: w.schema, paneItems: w.items, paneQuery: w.query,
+		paneCapacity: w.capacity, paneTTL: w.ttl, paneStream: w.stream, paneLessons: nil}
+	if m.opts.Live {
+		if es, ok := api.(kit.EventSource); ok {
+			w.events, w.unsub = es.Subscribe(liveEventBuffer)
+		}
+	}
+	return w
+}
+
+// close ends the workspace's subscription and traffic.
+func (w *workspace) close() {
+	w.capacity.Close()
+	if w.unsub != nil {
+		w.unsub()
+		w.unsub = nil
+	}
+}
+
+// sel is the sidebar's selection.
+func (w *workspace) sel() kit.Target { return w.sidebar.Selected() }
+
+// dest is what a routed message is for.
+type dest int
+
+const (
+	toRoot dest = iota
+	toSidebar
+	toItem
+	toModal
+	toLessons
+	toPane // + the pane's number
+)
+
+// routed is a message one of the workspace's components asked for, on its
+// way back to that component (or to the root, for the messages in kit).
+// Every command a component returns is wrapped so: a workspace not on
+// screen still gets its own messages, and never another's.
+type routed struct {
+	ws  *workspace // nil: the root's own or the lessons pane's
+	to  dest
+	msg tea.Msg
+}
+
+// teaPkg is Bubble Tea's package: its own messages go through unrouted.
+var teaPkg = reflect.TypeOf(tea.BatchMsg{}).PkgPath()
+
+// route wraps cmd so the message it returns comes back to (ws, to);
+// batches are wrapped command by command.
+func route(ws *workspace, to dest, cmd tea.Cmd) tea.Cmd {
+	if cmd == nil {
+		return nil
+	}
+	return func() tea.Msg {
+		msg := cmd()
+		switch m := msg.(type) {
+		case nil:
+			return nil
+		case tea.BatchMsg:
+			out := make(tea.BatchMsg, 0, len(m))
+			for _, c := range m {
+				if c != nil {
+					out = append(out, route(ws, to, c))
+				}
+			}
+			return out
+		case routed:
+			return m
+		}
+		if t := reflect.TypeOf(msg); t.PkgPath() == teaPkg || (t.Kind() == reflect.Pointer && t.Elem().PkgPath() == teaPkg) {
+			return msg
+		}
+		return routed{ws: ws, to: to, msg: msg}
+	}
+}
+
+// toPaneOf is the destination of pane p.
+func toPaneOf(p pane) dest { return toPane + dest(p) }
+
+// workspaceMsg carries a fresh description of every table; selectTable
+// (and selectIndex) move the sidebar there once it is read.
+type workspaceMsg struct {
+	tables                   []kit.TableInfo
+	err                      error
+	selectTable, selectIndex string
+}
+
+// load lists and describes every table.
+func (w *workspace) load(selectTable, selectIndex string) tea.Cmd {
+	w.loading = true
+	api := w.api
+	return route(w, toRoot, func() tea.Msg {
+		tables, err := describeAll(api)
+		return workspaceMsg{tables: tables, err: err, selectTable: selectTable, selectIndex: selectIndex}
+	})
+}
+
+// reload asks for a fresh description of the workspace (after the load in
+// flight, when there is one).
+func (w *workspace) reload() tea.Cmd {
+	if w.loading {
+		w.dirty = true
+		return nil
+	}
+	return w.load("", "")
+}
+
+// describeAll lists and describes every table, with the GSIs' key-schema
+// violations and build progress when the backend tells them.
+func describeAll(api engine.API) ([]kit.TableInfo, error) {
+	ctx := context.Background()
+	var names []string
+	var start string
+	for {
+		out, err := api.ListTables(ctx, &model.ListTablesInput{ExclusiveStartTableName: start})
+		if err != nil {
+			return nil, err
+		}
+		names = append(names, out.TableNames...)
+		if out.LastEvaluatedTableName == "" {
+			break
+		}
+		start = out.LastEvaluatedTableName
+	}
+	lo, _ := api.(kit.LeftOutLister)
+	bp, _ := api.(kit.BuildProgress)
+	tables := make([]kit.TableInfo, 0, len(names))
+	for _, n := range names {
+		ti := kit.TableInfo{}
+		// Progress first, then the description: a build that ends between
+		// the two reads shows ACTIVE, never BACKFILLING at 100%.
+		progress := map[string]engine.BackfillProgress{}
+		d, err := api.DescribeTable(ctx, &model.DescribeTableInput{TableName: n})
+		if err != nil {
+			continue // deleted between the list and the describe
+		}
+		if bp != nil {
+			for _, g := range d.Table.GlobalSecondaryIndexes {
+				if p, ok := bp.IndexBuildProgress(n, g.IndexName); ok {
+					progress[g.IndexName] = p
+				}
+			}
+			if len(progress) > 0 {
+				if again, err := api.DescribeTable(ctx, &model.DescribeTableInput{TableName: n}); err == nil {
+					d = again
+				}
+				ti.Progress = progress
+			}
+		}
+		ti.Desc = d.Table
+		if ttl, err := api.DescribeTimeToLive(ctx, &model.DescribeTimeToLiveInput{TableName: n}); err == nil {
+			ti.TTL = ttl.TimeToLiveDescription
+		}
+		for _, g := range d.Table.GlobalSecondaryIndexes {
+			if lo == nil || g.IndexStatus != model.StatusActive || g.ItemCount >= d.Table.ItemCount {
+				continue
+			}
+			left, err := lo.IndexLeftOut(n, g.IndexName, kit.LeftOutLimit)
+			if err != nil {
+				continue
+			}
+			for _, l := range left {
+				if l.Violation {
+					if ti.Violations == nil {
+						ti.Violations = map[string]int{}
+					}
+					ti.Violations[g.IndexName]++
+				}
+			}
+		}
+		tables = append(tables, ti)
+	}
+	sort.SliceStable(tables, func(i, j int) bool { return tables[i].Desc.TableName < tables[j].Desc.TableName })
+	return tables, nil
+}
+
+// building reports whether an index or table is on its way to ACTIVE.
+func (w *workspace) building() bool {
+	for _, t := range w.tables {
+		if t.Desc.TableStatus != model.StatusActive {
+			return true
+		}
+		for _, g := range t.Desc.GlobalSecondaryIndexes {
+			if g.IndexStatus != model.StatusActive {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// onWorkspace takes a fresh description of the tables.
+func (m *Model) onWorkspace(w *workspace, msg workspaceMsg) tea.Cmd {
+	w.loading = false
+	var cmds []tea.Cmd
+	if w.dirty {
+		w.dirty = false
+		cmds = append(cmds, w.load("", ""))
+	}
+	if msg.err != nil {
+		w.loadErr = msg.err
+		return tea.Batch(cmds...)
+	}
+	w.loadErr = nil
+	w.tables = msg.tables
+	w.sidebar.SetTables(w.tables)
+	if msg.selectTable != "" {
+		w.sidebar.SelectByName(msg.selectTable, msg.selectIndex)
+	}
+	return tea.Batch(append(cmds, m.selectionChanged(w))...)
+}
+
+// selectLoadMsg runs the reads of a selection once the cursor has rested.
+type selectLoadMsg struct {
+	seq  int
+	load tea.Cmd
+}
+
+// selectionChanged hands the sidebar's selection to the panes that follow
+// it. Their reads run one after the other (so the engine sees them in a
+// fixed order), once the cursor has rested when Options.SelectDelay asks
+// for it: running through the sidebar does not read every table passed.
+func (m *Model) selectionChanged(w *workspace) tea.Cmd {
+	sel, info := w.sidebar.Selected(), w.sidebar.Info()
+	var cmds []tea.Cmd
+	for p, pn := range w.panes {
+		if f, ok := pn.(kit.Follower); ok {
+			cmds = append(cmds, route(w, toPaneOf(pane(p)), f.SetTarget(sel, info)))
+		}
+	}
+	load := kit.Sequence(cmds...)
+	if load == nil {
+		return nil
+	}
+	if m.opts.SelectDelay <= 0 {
+		return load
+	}
+	w.selSeq++
+	seq := w.selSeq
+	return route(w, toRoot, tea.Tick(m.opts.SelectDelay, func(time.Time) tea.Msg { return selectLoadMsg{seq: seq, load: load} }))
+}
+
+// lastRequestMsg carries the engine's most recent request for the status
+// bar.
+type lastRequestMsg struct {
+	seq int
+	rec engine.RequestRecord
+	ok  bool
+}
+
+// fetchLast reads the last request, when no event stream brings it.
+func (w *workspace) fetchLast() tea.Cmd {
+	rl, ok := w.api.(kit.RequestLogger)
+	if !ok || w.events != nil {
+		return nil
+	}
+	w.lastSeq++
+	seq := w.lastSeq
+	return route(w, toRoot, func() tea.Msg {
+		rec, ok := rl.LastRequest()
+		return lastRequestMsg{seq: seq, rec: rec, ok: ok}
+	})
+}
+
+// reloadTable has the panes showing table (or any, for "") read it
+// again, and the item view read its item.
+func (w *workspace) reloadTable(table string) tea.Cmd {
+	var cmds []tea.Cmd
+	if tg := w.items.Target(); tg.Valid() && (table == "" || tg.Table() == table) {
+		cmds = append(cmds, route(w, toPaneOf(paneItems), w.items.Refresh()))
+	}
+	if v := w.item; v != nil && (table == "" || v.Table() == table) {
+		cmds = append(cmds, route(w, toItem, v.Reload()))
+	}
+	return tea.Batch(cmds...)
+}
