@@ -15,7 +15,6 @@ import (
 	"github.com/dynoscope/dynoscope/designs"
 	"github.com/dynoscope/dynoscope/engine"
 	"github.com/dynoscope/dynoscope/fixtures"
-	"github.com/dynoscope/dynoscope/model"
 	"github.com/dynoscope/dynoscope/patterns"
 )
 
@@ -203,7 +202,7 @@ the workspace: they run on a copy of the items they touch.`)
 		printNotesOf(stderr, reps)
 	}
 	if len(files) == 0 {
-		if ps, err = savedPatterns(ctx, eng); err != nil {
+		if ps, err = patterns.Saved(ctx, eng); err != nil {
 			return err
 		}
 		if len(ps) == 0 {
@@ -227,36 +226,4 @@ the workspace: they run on a copy of the items they touch.`)
 		return fmt.Errorf("%d of %d patterns failed", failed, len(rs))
 	}
 	return nil
-}
-
-// savedPatterns returns the patterns saved in a workspace, table by table.
-func savedPatterns(ctx context.Context, eng *engine.Engine) ([]designs.Pattern, error) {
-	var out []designs.Pattern
-	var names []string
-	in := &model.ListTablesInput{}
-	for {
-		res, err := eng.ListTables(ctx, in)
-		if err != nil {
-			return nil, err
-		}
-		names = append(names, res.TableNames...)
-		if res.LastEvaluatedTableName == "" {
-			break
-		}
-		in.ExclusiveStartTableName = res.LastEvaluatedTableName
-	}
-	for _, t := range names {
-		td, err := eng.TableDesign(t)
-		if err != nil {
-			return nil, err
-		}
-		for _, raw := range td.Patterns {
-			p, err := designs.DecodeSavedPattern(raw)
-			if err != nil {
-				return nil, fmt.Errorf("table %s: %w", t, err)
-			}
-			out = append(out, p)
-		}
-	}
-	return out, nil
 }
