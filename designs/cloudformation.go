@@ -149,6 +149,9 @@ func (c *cfn) read(root *node) error {
 		if strings.HasPrefix(id, "Fn::ForEach") {
 			return c.fail(rn, "Fn::ForEach is not supported: write the resources out")
 		}
+		if !alphanumeric(id) {
+			return c.fail(rn, "resource name %q is not alphanumeric (A-Z, a-z, 0-9), as CloudFormation requires", id)
+		}
 		if err := c.want(rn, kObject); err != nil {
 			return err
 		}
@@ -233,6 +236,16 @@ func (c *cfn) read(root *node) error {
 	return nil
 }
 
+// alphanumeric reports whether a logical ID is valid: letters and digits.
+func alphanumeric(id string) bool {
+	for _, r := range id {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return id != ""
+}
+
 // properties checks a resource's properties: known are read, ignored are
 // noted, anything else is an error (as CloudFormation refuses it).
 func (c *cfn) properties(id string, p *node, known, ignored []string) error {
@@ -260,7 +273,16 @@ func (c *cfn) tableName(id string, p *node) (string, error) {
 		c.note("line %d: %s has no TableName: the table is named %s (CloudFormation would name it STACK-%s-RANDOM)", p.line, id, id, id)
 		return id, nil
 	}
-	return c.str(n)
+	return c.name(n, "a table name")
+}
+
+// name reads a string that must not be empty.
+func (c *cfn) name(n *node, what string) (string, error) {
+	s, err := c.str(n)
+	if err == nil && s == "" {
+		err = c.fail(n, "expected %s, found an empty string", what)
+	}
+	return s, err
 }
 
 // keySchema reads a KeySchema list, of any length.
@@ -268,12 +290,15 @@ func (c *cfn) keySchema(n *node) ([]model.KeySchemaElement, error) {
 	if err := c.want(n, kArray); err != nil {
 		return nil, err
 	}
+	if len(n.elems) == 0 {
+		return nil, c.fail(n, "expected at least one key attribute")
+	}
 	ks := make([]model.KeySchemaElement, 0, len(n.elems))
 	for _, e := range n.elems {
 		if err := c.members(e, []string{"AttributeName", "KeyType"}, "AttributeName", "KeyType"); err != nil {
 			return nil, err
 		}
-		name, err := c.str(e.get("AttributeName"))
+		name, err := c.name(e.get("AttributeName"), "an attribute name")
 		if err != nil {
 			return nil, err
 		}
@@ -776,7 +801,7 @@ func (c *cfn) simpleTable(id string, p *node) (Table, error) {
 			return t, err
 		}
 		if v := pk.get("Name"); v != nil {
-			if name, err = c.str(v); err != nil {
+			if name, err = c.name(v, "an attribute name"); err != nil {
 				return t, err
 			}
 		}

@@ -5,8 +5,6 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
-
-	"github.com/dynoscope/dynoscope/model"
 )
 
 // addFiles seeds a fuzz target with the test data files matching glob.
@@ -43,8 +41,13 @@ func checkDesign(t *testing.T, d *Design) {
 	t.Helper()
 	for _, tb := range d.Tables {
 		in := tb.Input
-		if in.TableName == "" || model.HashKey(in.KeySchema) == "" {
-			t.Fatalf("table without a name or partition key: %+v", in)
+		if in.TableName == "" || len(in.KeySchema) == 0 {
+			t.Fatalf("table without a name or key schema: %+v", in)
+		}
+		for _, k := range in.KeySchema {
+			if k.AttributeName == "" {
+				t.Fatalf("table %s: a key attribute without a name", in.TableName)
+			}
 		}
 		if tb.Path == "" || tb.Line == 0 {
 			t.Fatalf("table %s without a location", in.TableName)

@@ -216,6 +216,9 @@ func (w *workbench) table(n *node) (Table, error) {
 	if err != nil {
 		return t, err
 	}
+	if name == "" {
+		return t, w.fail(tn, "expected a table name, found an empty string")
+	}
 	t.Input.TableName = name
 	defs := &attributeDefinitions{r: &w.reader}
 	ka := n.get("KeyAttributes")
