@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"path/filepath"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -79,6 +80,9 @@ func runExplore(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	label := "demo workspace (memory)"
+	if *modelFile != "" {
+		label = filepath.Base(*modelFile) + " (memory)"
+	}
 	if ws.db != "" {
 		label = "workspace " + ws.db
 	}
