@@ -201,6 +201,10 @@ func exportTable(ctx context.Context, api engine.API, name string, limit int) (w
 		t.ProvisionedCapacitySettings = &wbCapacity{ProvisionedThroughput: model.ProvisionedThroughput{ReadCapacityUnits: &r, WriteCapacityUnits: &w}}
 	}
 	for _, g := range d.GlobalSecondaryIndexes {
+		if len(g.KeySchema) > 2 || len(g.KeySchema) == 2 && g.KeySchema[1].KeyType != model.KeyTypeRange {
+			lost(fmt.Sprintf("index %s's multi-attribute key (%d attributes; a model holds one partition and one sort key attribute, the first of each)",
+				g.IndexName, len(g.KeySchema)))
+		}
 		gk := keys(g.KeySchema)
 		for _, a := range []*wbAttribute{&gk.PartitionKey, gk.SortKey} {
 			if a != nil {
