@@ -35,11 +35,11 @@ func TestDefaultKeyMap(t *testing.T) {
 	}
 	together := map[string][]key.Binding{
 		"global+items": {km.Quit, km.Help, km.NextFocus, km.PrevFocus, km.Schema, km.Items, km.Query, km.Editing.Lessons,
-			km.Up, km.Down, km.PageUp, km.PageDown, km.Top, km.Bottom, km.Left, km.Right, km.Open, km.Filter, km.LeftOut, km.Reload},
+			km.Up, km.Down, km.PageUp, km.PageDown, km.Top, km.Bottom, km.Left, km.Right, km.Open, km.Filter, km.LeftOut, km.Reload, km.CopySlice, km.Survey},
 		"global+item view": {km.Quit, km.Help, km.NextFocus, km.Schema, km.Items, km.Query, km.Editing.Lessons, km.Back,
 			km.Up, km.Down, km.PageUp, km.PageDown, km.Top, km.Bottom, km.ToggleJSON},
 		"global+query": {km.Quit, km.Help, km.NextFocus, km.PrevFocus, km.Schema, km.Items, km.Query, km.Editing.Lessons,
-			km.Up, km.Down, km.Cycle, km.CycleBack, km.Run, km.ScanMode, km.NextPage, km.CopyCLI},
+			km.Up, km.Down, km.Cycle, km.CycleBack, km.Run, km.ScanMode, km.NextPage, km.CopyCLI, km.CopySlice, km.Survey},
 	}
 	for ctx, bs := range together {
 		seen := map[string]string{}

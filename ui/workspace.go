@@ -29,8 +29,16 @@ import (
 type workspace struct {
 	api    engine.API
 	label  string // "demo workspace (memory)", "lesson 3 · …"
+	short  string // what ctrl+o calls it: "your workspace", "remote", "lesson copy", "sandbox"
 	file   string // its file, "" in memory
 	closer func() error
+	// loc is where a remote backend points (nil for an engine); remote.go
+	// has what only a remote workspace does.
+	loc       *kit.Location
+	surveys   map[string]*kit.SurveyState // by table
+	surveying *surveyRun                  // the survey running, if any
+	totals    kit.Totals                  // the remote backend's consumption, as last read
+	lastLoad  time.Time                   // wall time of the last load asked for
 
 	sidebar  *sidebar.Model
 	schema   *schema.Model
@@ -62,14 +70,21 @@ type workspace struct {
 // newWorkspace makes the panes of a backend.
 func (m *Model) newWorkspace(api engine.API, label, file string) *workspace {
 	st, km := m.st, m.km
-	w := &workspace{api: api, label: label, file: file, clock: kit.ClockOf(api), speed: 1}
+	w := &workspace{api: api, label: label, short: "your workspace", file: file, clock: kit.ClockOf(api), speed: 1,
+		surveys: map[string]*kit.SurveyState{}}
 	if w.clock != nil {
 		w.paused, w.speed = w.clock.Paused(), w.clock.Speed()
 	}
+	endpoint := m.opts.Serving
+	if loc, ok := kit.LocationOf(api); ok {
+		w.loc, w.short, endpoint = &loc, "remote", loc.Endpoint
+	}
 	w.sidebar = sidebar.New(st, km)
+	w.sidebar.SetApproximate(w.loc != nil)
+	w.sidebar.SetReadOnly(kit.ReadOnly(api))
 	w.schema = schema.New(st, km, api)
 	w.items = items.New(st, km, api, m.opts.PageSize)
-	w.query = query.New(st, km, api, m.opts.Copy, m.opts.Serving)
+	w.query = query.New(st, km, api, m.opts.Copy, endpoint)
 	w.capacity = capacity.New(st, km, api, file, m.opts.Live)
 	w.ttl = ttl.New(st, km, api, m.opts.Live)
 	w.stream = stream.New(st, km, api)
@@ -83,9 +98,12 @@ func (m *Model) newWorkspace(api engine.API, label, file string) *workspace {
 	return w
 }
 
-// close ends the workspace's subscription and traffic.
+// close ends the workspace's subscription, traffic and survey.
 func (w *workspace) close() {
 	w.capacity.Close()
+	if w.surveying != nil {
+		w.surveying.cancel()
+	}
 	if w.unsub != nil {
 		w.unsub()
 		w.unsub = nil
@@ -163,6 +181,7 @@ type workspaceMsg struct {
 // load lists and describes every table.
 func (w *workspace) load(selectTable, selectIndex string) tea.Cmd {
 	w.loading = true
+	w.lastLoad = time.Now()
 	api := w.api
 	return route(w, toRoot, func() tea.Msg {
 		tables, err := describeAll(api)
@@ -278,6 +297,9 @@ func (m *Model) onWorkspace(w *workspace, msg workspaceMsg) tea.Cmd {
 	}
 	w.loadErr = nil
 	w.tables = msg.tables
+	for i := range w.tables {
+		w.tables[i].Survey = w.surveys[w.tables[i].Desc.TableName]
+	}
 	w.sidebar.SetTables(w.tables)
 	if msg.selectTable != "" {
 		w.sidebar.SelectByName(msg.selectTable, msg.selectIndex)
@@ -323,8 +345,22 @@ type lastRequestMsg struct {
 	ok  bool
 }
 
-// fetchLast reads the last request, when no event stream brings it.
+// fetchTotals reads what a remote backend consumed so far (nil for an
+// engine).
+func (w *workspace) fetchTotals() tea.Cmd {
+	cm, ok := w.api.(kit.ConsumptionMeter)
+	if !ok {
+		return nil
+	}
+	return route(w, toRoot, func() tea.Msg { return totalsMsg{cm.Consumption().Totals()} })
+}
+
+// fetchLast reads the last request, when no event stream brings it (or,
+// on a remote backend, what the explorer consumed so far).
 func (w *workspace) fetchLast() tea.Cmd {
+	if c := w.fetchTotals(); c != nil {
+		return c
+	}
 	rl, ok := w.api.(kit.RequestLogger)
 	if !ok || w.events != nil {
 		return nil

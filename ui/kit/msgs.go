@@ -84,6 +84,9 @@ type ManageMsg struct {
 type Workspace struct {
 	API   engine.API
 	Label string // "lesson 3 · Sparse index: a copy of iot-device-reports"
+	// File is the workspace's file ("" in memory): what is written there
+	// stays, so the explorer asks before writes the user did not ask for.
+	File string
 	// Close ends the workspace; the root calls it once it has let go of a
 	// workspace announced Closed.
 	Close func() error
