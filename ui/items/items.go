@@ -55,8 +55,8 @@ type Model struct {
 	lens    []int        // lens[i]: items in page i, once read
 	first   int          // first page in the window
 	pages   [][]model.Item
-	atEnd   bool // the last page read had no LastEvaluatedKey
-	loading int  // page being read, -1 when idle
+	atEnd   bool      // the last page read had no LastEvaluatedKey
+	loading int       // page being read, -1 when idle
 	units   []float64 // units[i]: read units page i consumed when last read
 	spent   float64   // read units every page read consumed, since the target was chosen
 	survey  *kit.SurveyState

@@ -343,4 +343,3 @@ func IndexBadge(t kit.TableInfo, name string) string {
 	}
 	return kind + " " + count + flag
 }
-
