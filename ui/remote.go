@@ -373,7 +373,7 @@ func (m *Model) askCopy() tea.Cmd {
 	label := m.opts.SandboxLabel
 	about := func(n int) []string {
 		return []string{
-			"Copies the schema of " + d.TableName + " (keys, LSIs, GSIs, billing and throughput, TTL and stream settings) and " + strings.Replace(how, "N", kit.FmtInt(int64(n)), 1) + " into " + label + ", then opens it there: add a GSI, try another key design or throttle it without touching the real table.",
+			"Copies the schema of " + d.TableName + " (keys, LSIs, GSIs, billing and throughput, TTL and stream settings) and " + strings.Replace(how, "N", kit.FmtInt(int64(n)), 1) + " into the " + label + ", then opens it there: add a GSI, try another key design or throttle it without touching the real table.",
 			"",
 			copyCost(w, d, n),
 		}

@@ -87,7 +87,7 @@ func (m *Model) newWorkspace(api engine.API, label, file string) *workspace {
 	w.query = query.New(st, km, api, m.opts.Copy, endpoint)
 	w.capacity = capacity.New(st, km, api, file, m.opts.Live)
 	w.ttl = ttl.New(st, km, api, m.opts.Live)
-	w.stream = stream.New(st, km, api)
+	w.stream = stream.New(st, km, api, m.opts.Live)
 	w.panes = []kit.Pane{paneSchema: w.schema, paneItems: w.items, paneQuery: w.query,
 		paneCapacity: w.capacity, paneTTL: w.ttl, paneStream: w.stream, paneLessons: nil}
 	if m.opts.Live {

@@ -217,7 +217,7 @@ func (c *Confirm) View() string {
 	out = append(out, "")
 	if c.typed != "" {
 		for _, l := range c.where {
-			out = append(out, st.Warn.Render(kit.Cut(l, c.w)))
+			out = append(out, kit.WrapStyled(st.Warn, l, c.w)...)
 		}
 		label := "type " + c.typed + " to confirm: "
 		out = append(out, "", st.Bold.Render(label)+st.FieldEdit.Render(c.input.View(true, max(c.w-kit.Width(label)-1, 10))))

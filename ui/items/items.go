@@ -365,7 +365,7 @@ func (p *Model) load(i int) tea.Cmd {
 func (p *Model) sample() tea.Cmd {
 	api, gen, table, limit := p.api, p.gen, p.tg.Table(), int32(p.pageSize)
 	return func() tea.Msg {
-		out, err := api.Scan(context.Background(), &model.ScanInput{TableName: table, Limit: &limit})
+		out, err := api.Scan(context.Background(), &model.ScanInput{TableName: table, Limit: &limit, ReturnConsumedCapacity: model.ReturnCapacityIndexes})
 		if err != nil {
 			return sampleMsg{gen: gen}
 		}

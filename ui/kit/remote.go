@@ -150,7 +150,7 @@ func RefusedKeys(why string, short bool, bs ...key.Binding) []key.Binding {
 	if len(keys) == 0 {
 		return nil
 	}
-	return []key.Binding{key.NewBinding(key.WithKeys(keys...), key.WithHelp("read-only", "--write to change"))}
+	return []key.Binding{key.NewBinding(key.WithKeys(keys...), key.WithHelp("read-only", "(--write)"))}
 }
 
 // Approx is a count DynamoDB gives approximately ("~48,000"); exact counts
@@ -163,7 +163,7 @@ func Approx(api engine.API, n int64) string {
 }
 
 // ApproxNote says where a remote backend's counts come from.
-const ApproxNote = "~ counts are DynamoDB's, refreshed about every 6 hours"
+const ApproxNote = "~ DynamoDB's counts, refreshed about every 6 hours"
 
 // SurveyState is how far the survey of one table has come: asked, running
 // (Progress moves), or over — done, stopped (the items read so far are

@@ -293,8 +293,8 @@ func (s *Model) cursorLine(line string) string {
 }
 
 // IndexBadge is "LSI 24/27", "GSI 1/4 !", "GSI BACKFILLING 40%"; on a
-// remote backend "GSI ~1/~4", or the exact ratio once the table was read
-// whole ("GSI 1/4 read").
+// remote backend "GSI ~1/~4" (DynamoDB's counts), or the exact ratio once
+// the table was read whole ("GSI 1/4").
 func (s *Model) IndexBadge(t kit.TableInfo, name string) string {
 	if !s.approx {
 		return IndexBadge(t, name)
@@ -310,9 +310,9 @@ func (s *Model) IndexBadge(t kit.TableInfo, name string) string {
 		}
 		total := ix.In + ix.LeftOutCount
 		if ix.In == total {
-			return fmt.Sprintf("%s %d read%s", tg.Kind(), ix.In, flag)
+			return fmt.Sprintf("%s %d%s", tg.Kind(), ix.In, flag)
 		}
-		return fmt.Sprintf("%s %d/%d read%s", tg.Kind(), ix.In, total, flag)
+		return fmt.Sprintf("%s %d/%d%s", tg.Kind(), ix.In, total, flag)
 	}
 	n, total := tg.ItemCount(), t.Desc.ItemCount
 	if n < total {

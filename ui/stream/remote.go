@@ -48,8 +48,7 @@ func (p *Model) showRemote(on bool) tea.Cmd {
 	if p.tail == nil {
 		return p.startTail()
 	}
-	p.polls++
-	return p.poll(0)
+	return p.Refresh()
 }
 
 // startTail follows the table's latest stream from LATEST.
@@ -88,7 +87,20 @@ func (p *Model) onTail(msg tailMsg) tea.Cmd {
 	if !p.shown {
 		return nil
 	}
+	if !p.ticks {
+		return p.poll(0)
+	}
 	return p.poll(pollEvery)
+}
+
+// Refresh polls a remote stream's tail once now (the embedded engine's
+// records come as events).
+func (p *Model) Refresh() tea.Cmd {
+	if !p.remote() || p.tail == nil {
+		return nil
+	}
+	p.polls++
+	return p.poll(0)
 }
 
 // poll reads every shard of the tail once, after delay.
@@ -120,7 +132,7 @@ func (p *Model) onPoll(msg pollMsg) tea.Cmd {
 		p.err = msg.err
 		return nil
 	}
-	if msg.polls != p.polls || !p.shown {
+	if msg.polls != p.polls || !p.shown || !p.ticks {
 		return nil
 	}
 	return p.poll(pollEvery)

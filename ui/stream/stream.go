@@ -43,6 +43,7 @@ type Model struct {
 	w, h    int
 
 	// a remote backend: the tail of the table's stream and its shards.
+	ticks  bool
 	tail   *kit.Tail
 	shards []kit.TailShard
 	view   string // the table's StreamViewType, from its description
@@ -53,10 +54,11 @@ type keys struct {
 	Up, Down, PageUp, PageDown, Top, Bottom, Follow key.Binding
 }
 
-// New returns the Stream pane of the workspace api.
-func New(st *kit.Styles, km keymap.KeyMap, api engine.API) *Model {
+// New returns the Stream pane of the workspace api; ticks makes it poll a
+// remote stream by itself while shown (tests poll by hand with Refresh).
+func New(st *kit.Styles, km keymap.KeyMap, api engine.API, ticks bool) *Model {
 	k := kit.NewScrollKeys(km)
-	return &Model{st: st, api: api, keys: keys{Up: k.Up, Down: k.Down, PageUp: k.PageUp, PageDown: k.PageDown,
+	return &Model{st: st, api: api, ticks: ticks, keys: keys{Up: k.Up, Down: k.Down, PageUp: k.PageUp, PageDown: k.PageDown,
 		Top: k.Top, Bottom: k.Bottom, Follow: km.Live.Follow}}
 }
 
