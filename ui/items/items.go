@@ -158,6 +158,9 @@ func (p *Model) ShortHelp() []key.Binding {
 	if p.toEnd {
 		return []key.Binding{k.Stop}
 	}
+	if kit.ReadOnly(p.api) != "" { // the refusal early, where it shows
+		return append(append([]key.Binding{k.Up, k.Down, k.Open}, p.shortEditKeys()...), k.Bottom, k.Filter, k.LeftOut, k.Reload)
+	}
 	return append([]key.Binding{k.Up, k.Down, k.Open, k.Bottom, k.Filter, k.LeftOut, k.Reload}, p.shortEditKeys()...)
 }
 
