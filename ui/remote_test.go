@@ -490,9 +490,9 @@ func TestRemoteCapacityCloudWatch(t *testing.T) {
 	eng := demoEngine(t, "employees")
 	url := remotetest.Serve(t, eng)
 	cw := &remotetest.CloudWatch{Points: map[string]map[int]float64{
-		"ConsumedReadCapacityUnits||":             {-3: 120, -2: 60},
+		"ConsumedReadCapacityUnits||":              {-3: 120, -2: 60},
 		"ConsumedWriteCapacityUnits|ManagerIndex|": {-1: 30},
-		"ThrottledRequests||Query":                {-2: 4},
+		"ThrottledRequests||Query":                 {-2: 4},
 	}}
 	r := newRemoteBedOn(t, eng, openRemote(t, url, false, remotetest.ServeCloudWatch(t, cw)), 120, 40)
 	m := r.m
