@@ -1,6 +1,7 @@
 package remotetest
 
 import (
+	"net/http"
 	"net/http/httptest"
 	"testing"
 
@@ -10,12 +11,17 @@ import (
 
 // Serve serves eng's DynamoDB and DynamoDB Streams APIs over HTTP on a
 // loopback listener, as `dynoscope serve` does, until the test ends, and
-// returns the endpoint's URL.
-func Serve(t testing.TB, eng *engine.Engine) string {
+// returns the endpoint's URL. Each wrap, when given, wraps the handler (to
+// hold or watch requests).
+func Serve(t testing.TB, eng *engine.Engine, wrap ...func(http.Handler) http.Handler) string {
 	t.Helper()
 	srv := server.New(eng, server.Options{})
 	server.RegisterStreams(srv, eng)
-	ts := httptest.NewServer(srv)
+	var h http.Handler = srv
+	for _, w := range wrap {
+		h = w(h)
+	}
+	ts := httptest.NewServer(h)
 	t.Cleanup(ts.Close)
 	return ts.URL
 }
