@@ -661,3 +661,21 @@ func TestRemoteCopyIntoTheSandbox(t *testing.T) {
 		t.Fatalf("C in the sandbox: %q", m.flash)
 	}
 }
+
+// A credential problem shows where the tables would be, as the SDK words
+// it, with the profile and region tried.
+func TestRemoteCredentialError(t *testing.T) {
+	remotetest.IsolateAWS(t, "[profile broken]\nregion = eu-west-1\ncredential_process = false\n")
+	b, err := remote.Open(context.Background(), remote.Options{Profile: "broken", MaxAttempts: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := newModelWith(t, b, Options{Workspace: b.Location().String()}, 120, 40)
+	s := flat(m)
+	for _, want := range []string{"AWS eu-west-1, profile broken, read-only", "CredentialsError",
+		"failed to refresh cached credentials, process provider error: error in credential_process: exit status 1 (profile broken, region eu-west-1)"} {
+		if !strings.Contains(s, want) {
+			t.Fatalf("no %q:\n%s", want, screen(m))
+		}
+	}
+}
