@@ -31,6 +31,7 @@ func runExplore(args []string, stdout, stderr io.Writer) error {
 	fs.SetOutput(stderr)
 	var ws workspaceFlags
 	ws.register(fs)
+	ws.registerRetention(fs)
 	var rf remoteFlags
 	rf.register(fs, true)
 	serve := fs.String("serve", "", "also serve the DynamoDB and Streams APIs over HTTP on `ADDR` (e.g. 127.0.0.1:8000), on the same engine")
@@ -56,7 +57,7 @@ func runExplore(args []string, stdout, stderr io.Writer) error {
 	}
 	// Small backfill batches with a pause between them, so a GSI added in
 	// the explorer is seen building (its progress bar moves).
-	eng, err := engine.Open(engine.Options{Path: ws.db, Sync: ws.sync, Clock: engine.NewVirtualClock(time.Now(), 1),
+	eng, err := engine.Open(engine.Options{Path: ws.db, Sync: ws.sync, StreamRetention: ws.retention, Clock: engine.NewVirtualClock(time.Now(), 1),
 		BackfillBatchSize: 25, BackfillPause: 40 * time.Millisecond})
 	if err != nil {
 		return err
@@ -80,6 +81,7 @@ func runExplore(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return fmt.Errorf("--serve: %w", err)
 		}
+		warnBeyondLoopback(stderr, ln.Addr())
 		ctx, stop := context.WithCancel(context.Background())
 		done := make(chan struct{})
 		go func() { defer close(done); _ = server.Serve(ctx, ln, newServer(eng)) }()

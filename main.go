@@ -6,7 +6,7 @@
 //	dynoscope [--db FILE] [--fixtures all|none|NAME,...] [--serve ADDR]   (the explorer)
 //	dynoscope (--region R [--profile P] | --endpoint-url URL) [--write] [--db FILE]   (the explorer on a real DynamoDB)
 //	dynoscope serve [--addr 127.0.0.1:8000] [--db FILE] [--sync always|everysecond|never]
-//	                [--ttl-delay D] [--ttl-interval D]
+//	                [--stream-retention 24h,100000,64MB] [--ttl-delay D] [--ttl-interval D]
 //	dynoscope load FILE... [--db FILE]
 //	dynoscope repair --db FILE
 //	dynoscope copy (--region R [--profile P] | --endpoint-url URL) --table T --db FILE [--limit N] [query flags]
@@ -19,6 +19,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"os"
 	"os/signal"
@@ -84,7 +85,7 @@ Usage:
                      read-only unless --write; C copies a slice of a table into
                      the sandbox (--db FILE, or memory)
   dynoscope serve [--addr 127.0.0.1:8000] [--db FILE] [--sync always|everysecond|never]
-                  [--ttl-delay 15s] [--ttl-interval 1s]
+                  [--stream-retention 24h,100000,64MB] [--ttl-delay 15s] [--ttl-interval 1s]
                      the DynamoDB (and DynamoDB Streams) endpoint, headless;
                      the TTL sweeper deletes an item --ttl-delay after it
                      expires, looking every --ttl-interval
@@ -105,15 +106,30 @@ Point the AWS CLI at a running 'serve':
 `)
 }
 
-// workspaceFlags are the flags every command that opens a workspace takes.
+// workspaceFlags are the flags every command that opens a workspace takes,
+// and --stream-retention for the commands that serve or explore it.
 type workspaceFlags struct {
-	db   string
-	sync string
+	db        string
+	sync      string
+	retention engine.StreamRetention
 }
 
 func (w *workspaceFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&w.db, "db", "", "BuntDB file of the workspace (default: in memory)")
 	fs.StringVar(&w.sync, "sync", engine.SyncEverySecond, "fsync policy of a file workspace: always, everysecond or never")
+}
+
+// registerRetention adds --stream-retention.
+func (w *workspaceFlags) registerRetention(fs *flag.FlagSet) {
+	fs.Func("stream-retention", "what each stream keeps, `AGE,RECORDS,SIZE` (default "+engine.StreamRetention{}.String()+
+		"; AGE at most 24h; any part may be left out)", func(s string) error {
+		r, err := engine.ParseStreamRetention(s)
+		if err != nil {
+			return err
+		}
+		w.retention = r
+		return nil
+	})
 }
 
 // open opens the workspace and says on notes what opening it found and
@@ -124,7 +140,7 @@ func (w *workspaceFlags) open(notes io.Writer) (*engine.Engine, error) {
 
 // openWith is open with more options set by set (nil: none).
 func (w *workspaceFlags) openWith(notes io.Writer, set func(*engine.Options) error) (*engine.Engine, error) {
-	opts := engine.Options{Path: w.db, Sync: w.sync}
+	opts := engine.Options{Path: w.db, Sync: w.sync, StreamRetention: w.retention}
 	if set != nil {
 		if err := set(&opts); err != nil {
 			return nil, err
@@ -151,6 +167,7 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	addr := fs.String("addr", server.DefaultAddr, "address to listen on")
 	var ws workspaceFlags
 	ws.register(fs)
+	ws.registerRetention(fs)
 	var ttl ttlFlags
 	ttl.register(fs)
 	if err := fs.Parse(args); err != nil {
@@ -167,12 +184,23 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	if ws.db != "" {
 		where = ws.db
 	}
-	fmt.Fprintf(stdout, "dynoscope %s serving DynamoDB on http://%s (workspace: %s)\n", version, *addr, where)
-	err = server.ListenAndServe(ctx, *addr, newServer(eng))
+	err = server.ListenAndServe(ctx, *addr, newServer(eng), func(bound net.Addr) {
+		warnBeyondLoopback(stderr, bound)
+		fmt.Fprintf(stdout, "dynoscope %s serving DynamoDB on http://%s (workspace: %s)\n", version, bound, where)
+	})
 	if errors.Is(err, http.ErrServerClosed) || errors.Is(err, context.Canceled) {
 		return nil
 	}
 	return err
+}
+
+// warnBeyondLoopback warns when the endpoint listens on an address other
+// machines can reach: it checks no credentials.
+func warnBeyondLoopback(w io.Writer, addr net.Addr) {
+	if server.IsLoopback(addr) {
+		return
+	}
+	fmt.Fprintf(w, "dynoscope: warning: listening on %s, beyond loopback: anyone who can reach this address can read and change the workspace (credentials are not checked)\n", addr)
 }
 
 // newServer serves the engine's DynamoDB and DynamoDB Streams APIs.

@@ -339,6 +339,40 @@ func TestCrashTornTail(t *testing.T) {
 	}
 }
 
+// TestCrashCutInEarlierTransactions cuts the file inside each of its last
+// transactions (the "last 15"), at sampled offsets: the file then
+// ends inside that transaction, and opens to exactly the state before it.
+func TestCrashCutInEarlierTransactions(t *testing.T) {
+	dir := memDir(t)
+	r := rand.New(rand.NewSource(13))
+	var ops []crashOp
+	for n := 0; n < 16; n++ {
+		op := newCrashOp(r, "e", n)
+		if !op.del {
+			op.item["blob"] = model.S(op.item["blob"].S[:min(len(op.item["blob"].S), 4096)])
+		}
+		ops = append(ops, op)
+	}
+	data, ends, digests := crashLog(t, filepath.Join(dir, "src.db"), ops)
+	path := filepath.Join(dir, "cut.db")
+	cuts := 0
+	for i := 1; i < len(ends); i++ {
+		from, to := ends[i-1], ends[i]
+		for j := 0; j < 8 && to > from+1; j++ {
+			c := from + 1 + r.Int63n(to-from-1)
+			got, _, err := reopenDigest(t, path, data[:c])
+			if err != nil {
+				t.Fatalf("cut at %d inside transaction %d: %v", c, i, err)
+			}
+			if got != digests[i-1] {
+				t.Fatalf("cut at %d inside transaction %d: not the state before it", c, i)
+			}
+			cuts++
+		}
+	}
+	t.Logf("%d cuts inside the last %d transactions: each opened to the state before its transaction", cuts, len(ends)-1)
+}
+
 // TestCrashFlippedBytes flips one byte at sampled places of every
 // transaction: a flip in the last transaction reads as a torn tail (state
 // before it); a flip anywhere else is refused, naming the damage, and

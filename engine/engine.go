@@ -63,6 +63,10 @@ type Options struct {
 	// DisableMetrics stops the per-second metrics feed (units are still
 	// charged to the throughput buckets).
 	DisableMetrics bool
+	// StreamRetention bounds what each stream keeps: 24 hours (or less),
+	// and at most a number of records and of bytes (zero fields: the
+	// defaults, 100,000 records and 64 MB); see stream_bounds.go.
+	StreamRetention StreamRetention
 }
 
 // Engine is an in-process DynamoDB. It is safe for concurrent use.
@@ -77,6 +81,7 @@ type Engine struct {
 	tables map[string]*table
 
 	streamSeq atomic.Uint64
+	bounds    streamBounds
 	closed    atomic.Bool
 	bg        sync.WaitGroup
 	backfills sync.WaitGroup

@@ -492,7 +492,11 @@ func (e *Engine) planSelect(ps *plannedStatement, s *partiql.Select, params []mo
 // schema returns the key attributes of the read target.
 func (cs *compiledSelect) schema() (hash, rng keyAttr) {
 	if ix := cs.rt.ix; ix != nil {
-		return ix.hash, ix.rng
+		hash = ix.hashKeys[0]
+		if len(ix.rangeKeys) > 0 {
+			rng = ix.rangeKeys[0]
+		}
+		return hash, rng
 	}
 	return cs.rt.t.hash, cs.rt.t.rng
 }
@@ -508,6 +512,10 @@ func (cs *compiledSelect) decompose(params []model.AttributeValue) error {
 	}
 	if cs.sel.Where == nil {
 		cs.plan.Why = "there is no WHERE: a Scan reads every item of " + target
+		return nil
+	}
+	if cs.rt.ix != nil && cs.rt.ix.multiAttribute() {
+		cs.plan.Why = "the index has a multi-attribute key, which dynoscope reads by key only through Query: a Scan reads every item of " + target + " and filters"
 		return nil
 	}
 	branches, ok := dnf(cs.sel.Where)

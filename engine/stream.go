@@ -124,5 +124,6 @@ func (e *Engine) appendStreamRecord(tx *wtx, t *table, w *itemWrite, fx *writeEf
 		return err
 	}
 	fx.records = append(fx.records, rec)
+	fx.stream = append(fx.stream, streamWrite{seq: seq, bytes: len(b)})
 	return nil
 }

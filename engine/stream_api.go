@@ -15,8 +15,9 @@ import (
 // The DynamoDB Streams API: ListStreams, DescribeStream, GetShardIterator
 // and GetRecords over the records every write stores in its own
 // transaction (see appendStreamRecord). Each stream has one shard. Records
-// stay readable for 24 hours of engine time (streamRetention), also after
-// the stream is disabled; a shard iterator lives 15 minutes of engine time.
+// stay readable for 24 hours of engine time, also after the stream is
+// disabled, within the record and byte bounds of Options.StreamRetention
+// (see stream_bounds.go); a shard iterator lives 15 minutes of engine time.
 
 // Limits of the Streams API.
 const (

@@ -8,10 +8,6 @@ import (
 	"github.com/tidwall/buntdb"
 )
 
-// streamRetention is how long (engine time) a stream record stays
-// readable, also after its stream was disabled.
-const streamRetention = 24 * time.Hour
-
 // streamTrimBatch bounds how many records one trim transaction deletes.
 const streamTrimBatch = 1000
 
@@ -40,29 +36,50 @@ func streamTrimDue(v string, cutoff float64) bool {
 	return !ok || t < cutoff
 }
 
-// trimStream deletes a stream's records older than the retention period,
-// oldest first, in transactions of at most streamTrimBatch records, and
-// moves the stream's trim mark to the last one deleted. A stream that is
-// not its table's latest disappears, mark included, with its last record.
-// When nothing is due it reads one record. The caller holds e.mu (read).
+// trimStream deletes a stream's records older than the retention age and,
+// when the stream is over its record or byte bound, its oldest records
+// until it is 1 % below (see stream_bounds.go): oldest first, in
+// transactions of at most streamTrimBatch records, moving the stream's trim
+// mark to the last one deleted. A stream that is not its table's latest
+// disappears, mark included, with its last record. When nothing is due it
+// reads one record. The caller holds e.mu (read).
 func (e *Engine) trimStream(s *streamRef, now time.Time) (int, error) {
-	cutoff := float64(now.Add(-streamRetention).Unix())
+	r := e.StreamRetention()
+	cutoff := float64(now.Add(-r.Age).Unix())
 	prefix := s.prefix()
-	due := false
-	e.db.View(func(tx *buntdb.Tx) error {
-		if _, v, ok := firstStreamRecord(tx, prefix, 0); ok {
-			due = streamTrimDue(v, cutoff)
-		}
-		return nil
-	})
+	due := e.streamOverBound(prefix)
+	if !due {
+		e.db.View(func(tx *buntdb.Tx) error {
+			if _, v, ok := firstStreamRecord(tx, prefix, 0); ok {
+				due = streamTrimDue(v, cutoff)
+			}
+			return nil
+		})
+	}
+	if !due {
+		return 0, nil
+	}
+	e.bounds.trimMu.Lock()
+	defer e.bounds.trimMu.Unlock()
 	total := 0
+	shrinking := false // trimming for a bound: down to 1 % below it
 	for due {
 		n := 0
 		err := e.update(func(tx *wtx) error {
+			// The count cannot change under the storage write lock but
+			// for writes that committed before and have yet to add
+			// theirs: it may run a few records short, never over.
+			count, counted := e.streamCountOrZero(prefix)
+			records, bytes := count.records, count.bytes
+			shrinking = shrinking || (counted && r.over(records, bytes))
 			var keys []string
+			var trimmedBytes int64
 			due = false
 			tx.AscendGreaterOrEqual("", prefix+"0", func(k, v string) bool {
-				if !strings.HasPrefix(k, prefix) || !streamTrimDue(v, cutoff) {
+				if !strings.HasPrefix(k, prefix) {
+					return false
+				}
+				if !streamTrimDue(v, cutoff) && !(shrinking && r.aboveLowWater(records, bytes)) {
 					return false
 				}
 				if len(keys) == streamTrimBatch {
@@ -70,6 +87,9 @@ func (e *Engine) trimStream(s *streamRef, now time.Time) (int, error) {
 					return false
 				}
 				keys = append(keys, k)
+				records--
+				bytes -= int64(len(v))
+				trimmedBytes += int64(len(v))
 				return true
 			})
 			if len(keys) == 0 {
@@ -88,9 +108,11 @@ func (e *Engine) trimStream(s *streamRef, now time.Time) (int, error) {
 			}
 			if !s.latest && !due {
 				if _, _, left := firstStreamRecord(tx.Tx, prefix, 0); !left {
+					e.streamTrimmed(prefix, 0, 0, true)
 					return nil // the stream is gone
 				}
 			}
+			e.streamTrimmed(prefix, int64(n), trimmedBytes, false)
 			_, _, err := tx.Set(streamMarkKey(prefix, streamSeqFromKey(keys[len(keys)-1])), "", nil)
 			return err
 		})
@@ -102,8 +124,10 @@ func (e *Engine) trimStream(s *streamRef, now time.Time) (int, error) {
 	return total, nil
 }
 
-// TrimStreams deletes the stream records older than 24 hours (engine time)
-// from every stream and returns how many it deleted. The background
+// TrimStreams deletes the stream records older than the retention age (24
+// hours of engine time unless Options.StreamRetention shortens it), and
+// the oldest records of streams over their record or byte bound, from
+// every stream and returns how many it deleted. The background
 // sweeper calls it after each TTL sweep; the Streams API also trims the
 // streams it reads, so retention holds with the sweeper disabled. With
 // nothing due it costs one or two seeks per stream.
@@ -118,6 +142,7 @@ func (e *Engine) TrimStreams() int {
 	for _, t := range e.tables {
 		total += e.trimTableStreams(t, now)
 	}
+	e.forgetStreamCounts()
 	return total
 }
 
@@ -131,6 +156,9 @@ func (e *Engine) trimTableStreams(t *table, now time.Time) int {
 	})
 	total := 0
 	for _, s := range streams {
+		// Count a stream once, so that its bounds hold from the first
+		// sweep after Open, before any write to it.
+		e.streamUsageOf(s.prefix())
 		n, _ := e.trimStream(s, now)
 		total += n
 	}

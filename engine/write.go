@@ -25,6 +25,7 @@ type writeEffects struct {
 	items, bytes int64
 	idx          map[string]*[2]int64
 	records      []model.Record    // stream records, published after commit
+	stream       []streamWrite     // their sequence numbers and stored sizes
 	coll         []collectionDelta // item-collection sizes changed in the transaction
 	lsiDelta     int64             // LSI entry bytes changed by the current write
 }
@@ -58,6 +59,7 @@ func (e *Engine) commit(t *table, fx *writeEffects) {
 		st.items.Add(d[0])
 		st.bytes.Add(d[1])
 	}
+	e.streamWritten(t, fx.stream)
 }
 
 // tableWriteUnits is what a write costs on the table itself: the larger of

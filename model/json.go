@@ -357,8 +357,9 @@ func hex4(b []byte) rune {
 	return hexVal(b[0])<<12 | hexVal(b[1])<<8 | hexVal(b[2])<<4 | hexVal(b[3])
 }
 
-// unquote decodes the body of a JSON string already checked by rawString.
-// Invalid UTF-8 and lone surrogates become U+FFFD, as in encoding/json.
+// unquote decodes the body of a JSON string already checked by rawString
+// and by validUnquoted (callers refuse invalid UTF-8 and lone surrogates;
+// were any left, they would become U+FFFD, as in encoding/json).
 func unquote(raw []byte) []byte {
 	out := make([]byte, 0, len(raw))
 	for i := 0; i < len(raw); {
@@ -421,6 +422,9 @@ func (d *jsonDecoder) str() (string, *Error) {
 	if plain {
 		return d.plainString(raw), nil
 	}
+	if !validUnquoted(raw) {
+		return "", errBadText()
+	}
 	return string(unquote(raw)), nil
 }
 
@@ -455,6 +459,9 @@ func (d *jsonDecoder) blobValue() ([]byte, *Error) {
 		return nil, err
 	}
 	if !plain {
+		if !validUnquoted(raw) {
+			return nil, errBadText()
+		}
 		raw = unquote(raw)
 	}
 	return decodeBase64(raw)
@@ -608,6 +615,9 @@ func (d *jsonDecoder) key() ([]byte, bool, *Error) {
 		return nil, false, err
 	}
 	if !plain {
+		if !validUnquoted(raw) {
+			return nil, false, errBadText()
+		}
 		raw = unquote(raw)
 	}
 	d.ws()
@@ -702,8 +712,12 @@ func (d *jsonDecoder) skip() *Error {
 		}
 		d.depth--
 	case c == '"':
-		if _, _, err := d.rawString(); err != nil {
+		raw, plain, err := d.rawString()
+		if err != nil {
 			return err
+		}
+		if !plain && !validUnquoted(raw) {
+			return errBadText() // skipped, but still read as text
 		}
 	case c == 't':
 		if !d.literal("true") {

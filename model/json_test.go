@@ -97,9 +97,6 @@ func TestUnmarshalJSON(t *testing.T) {
 		{` { "S" : "x" } `, S("x")},
 		{`{"S":""}`, S("")},
 		{`{"S":"\u00e9\ud83d\ude00\n\"\\\/\b\f\r\t"}`, S("é😀\n\"\\/\b\f\r\t")},
-		{`{"S":"\ud83d"}`, S("\ufffd")},
-		{`{"S":"\ud83dx"}`, S("\ufffdx")},
-		{"{\"S\":\"bad\xffutf8\"}", S("bad\ufffdutf8")},
 		{`{"\u0053":"escaped key"}`, S("escaped key")},
 		{`{"N":"-1.5e3"}`, N("-1.5e3")},
 		{`{"B":"Yg=="}`, B([]byte("b"))},
@@ -156,6 +153,19 @@ func TestUnmarshalJSONErrors(t *testing.T) {
 		in, code, msg string
 	}{
 		{`{"N":1}`, ser, "NUMBER_VALUE cannot be converted to String"},
+		// Text that is not well-formed Unicode is not read at all.
+		{`{"S":"\ud83d"}`, ser, ""},
+		{`{"S":"\ud83dx"}`, ser, ""},
+		{`{"S":"\udc00\ud83d"}`, ser, ""},
+		{`{"S":"\ud83d\u0041"}`, ser, ""},
+		{"{\"S\":\"bad\xffutf8\"}", ser, ""},
+		{"{\"S\":\"\xed\xa0\x80\"}", ser, ""},
+		{`{"SS":["ok","\ud800"]}`, ser, ""},
+		{`{"M":{"\udfff":{"S":"x"}}}`, ser, ""},
+		{"{\"M\":{\"k\xc3\":{\"S\":\"x\"}}}", ser, ""},
+		{`{"B":"\ud800AAA"}`, ser, ""},
+		{"{\"X\":\"\xff\",\"S\":\"x\"}", ser, ""}, // in a member that is skipped
+		{`{"X":["\udc00"],"S":"x"}`, ser, ""},
 		{`{"S":1}`, ser, "NUMBER_VALUE cannot be converted to String"},
 		{`{"S":-2147483648}`, ser, "NUMBER_VALUE cannot be converted to String"},
 		{`{"S":34.56}`, ser, "DECIMAL_VALUE cannot be converted to String"},
@@ -261,7 +271,7 @@ func TestUnmarshalJSONMalformed(t *testing.T) {
 	}
 	deep := strings.Repeat(`{"L":[`, maxDecodeDepth+1) + strings.Repeat(`]}`, maxDecodeDepth+1)
 	var v AttributeValue
-	if err := v.UnmarshalJSON([]byte(deep)); err == nil || err.(*Error).Message != "Nesting Levels have exceeded supported limits" {
+	if err := v.UnmarshalJSON([]byte(deep)); err == nil || err.(*Error).Message != "Nesting Levels have exceeded supported limits: Attributes in the item have nested levels beyond supported limit" {
 		t.Errorf("deep: %v", err)
 	}
 	deep = `{"X":` + strings.Repeat(`[`, 100000) + strings.Repeat(`]`, 100000) + `}`

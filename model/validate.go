@@ -28,7 +28,7 @@ const (
 	msgEmptyNS      = "An number set  may not be empty"
 	msgEmptyBS      = "Binary sets should not be empty"
 	msgNSDuplicates = "Input collection contains duplicates"
-	msgNesting      = "Nesting Levels have exceeded supported limits"
+	msgNesting      = "Nesting Levels have exceeded supported limits: Attributes in the item have nested levels beyond supported limit"
 	// msgEmptyName is the (unconfirmed) text for an empty attribute name,
 	// worded like DynamoDB's "Empty attribute name for key #a".
 	msgEmptyName = "Empty attribute name"
@@ -119,7 +119,11 @@ func normalizeMap(m map[string]AttributeValue, level int) *Error {
 	var firstKey string
 	for k, e := range m {
 		n := e.N
-		if err := normalize(&e, level); err != nil {
+		err := checkNameLength(k)
+		if err == nil {
+			err = normalize(&e, level)
+		}
+		if err != nil {
 			if first == nil || k < firstKey {
 				first, firstKey = err, k
 			}

@@ -64,8 +64,8 @@ func TestNormalizeValueErrors(t *testing.T) {
 		{`{"N":"123456789012345678901234567890123456789"}`, "Attempting to store more than 38 significant digits in a Number"},
 		{`{"M":{"b":{"N":"x"},"a":{"N":"y"}}}`, conv + ": y"},
 		{`{"L":[{"S":"a"},{"SS":[]}]}`, inv + "An string set  may not be empty"},
-		{nested(32, "M"), "Nesting Levels have exceeded supported limits"},
-		{nested(32, "L"), "Nesting Levels have exceeded supported limits"},
+		{nested(32, "M"), "Nesting Levels have exceeded supported limits: Attributes in the item have nested levels beyond supported limit"},
+		{nested(32, "L"), "Nesting Levels have exceeded supported limits: Attributes in the item have nested levels beyond supported limit"},
 	}
 	for _, tt := range tests {
 		v := decodeOK(t, tt.in)

@@ -39,6 +39,9 @@ func NewContext(names map[string]string, values map[string]model.AttributeValue)
 			if names[k] == "" {
 				return nil, validation("ExpressionAttributeNames contains invalid value: Empty attribute name for key " + k)
 			}
+			if err := model.CheckAttributeName(names[k]); err != nil {
+				return nil, err
+			}
 		}
 	}
 	if values != nil {

@@ -38,6 +38,7 @@ func (c *Context) parseConditionTree(param, text string) (*node, error) {
 		return nil, invalidParam(param, msg)
 	}
 	p.checkCondition(root)
+	p.checkOperatorCount(root)
 	if msg := p.firstError(conditionPriority); msg != "" {
 		return nil, invalidParam(param, msg)
 	}

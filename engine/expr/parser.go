@@ -25,13 +25,14 @@ const (
 	catOperand
 	catDistinct
 	catFunction
+	catOperators
 	numCats
 )
 
 // Error priorities of the three grammars (after syntax errors, which win).
 var (
-	conditionPriority  = []errCat{catParens, catUnknownFunc, catMisused, catReserved, catNesting, catName, catOperand, catDistinct, catFunction}
-	updatePriority     = []errCat{catReserved, catNesting, catUnknownFunc, catSection, catName, catValue, catOverlap, catConflict, catOperand, catMisused, catFunction}
+	conditionPriority  = []errCat{catParens, catUnknownFunc, catMisused, catReserved, catOperators, catNesting, catName, catOperand, catDistinct, catFunction}
+	updatePriority     = []errCat{catReserved, catNesting, catUnknownFunc, catOperators, catSection, catName, catValue, catOverlap, catConflict, catOperand, catMisused, catFunction}
 	projectionPriority = []errCat{catReserved, catNesting, catName, catOverlap, catConflict}
 )
 

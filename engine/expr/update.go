@@ -59,6 +59,7 @@ func (c *Context) ParseUpdate(text string) (*Update, error) {
 		return nil, invalidParam(ParamUpdate, msg)
 	}
 	p.checkUpdate(u.actions)
+	p.checkUpdateOperatorCount(u.actions)
 	if msg := p.firstError(updatePriority); msg != "" {
 		return nil, invalidParam(ParamUpdate, msg)
 	}

@@ -21,11 +21,20 @@
 //     SerializationException and AccessDeniedException), everything else in
 //     com.amazonaws.dynamodb.v20120810.
 //   - Bodies over 16 MB get 413 with an empty body; bodies are never read
-//     without a bound.
+//     without a bound, and the buffer grows with the bytes that arrive, not
+//     with the Content-Length a client declares.
+//   - A body that is not well-formed Unicode (bytes that are not UTF-8, an
+//     escape of half a surrogate pair) is a SerializationException with no
+//     message, whatever the target (model.ValidJSONText).
 //   - A body that is not JSON, or is empty, is a SerializationException with
 //     no message. A member of the wrong JSON kind is a SerializationException
 //     worded as DynamoDB's Java deserializer words it (see typeMismatch). A
 //     *model.Error returned by a value's UnmarshalJSON is passed through.
+//
+// Serve, on a loopback listener, answers only requests whose Host header
+// names this machine by loopback (localhost, 127.0.0.1, [::1]); any other
+// gets 403, so a web page cannot reach the endpoint through DNS rebinding
+// (see LoopbackOnly).
 //
 // Credentials are not checked: any Authorization header, and none at all,
 // is accepted. dynoscope is a local tool; DynamoDB itself would answer a

@@ -33,8 +33,9 @@ func NewHTTPServer(addr string, h http.Handler) *http.Server {
 
 // ListenAndServe listens on addr (DefaultAddr if empty) and serves h until
 // ctx is done, then shuts down gracefully. It returns nil after a shutdown
-// caused by ctx.
-func ListenAndServe(ctx context.Context, addr string, h http.Handler) error {
+// caused by ctx. bound, when not nil, is called with the listener's address
+// once the port is bound and before the first request is served.
+func ListenAndServe(ctx context.Context, addr string, h http.Handler, bound func(net.Addr)) error {
 	if addr == "" {
 		addr = DefaultAddr
 	}
@@ -42,14 +43,22 @@ func ListenAndServe(ctx context.Context, addr string, h http.Handler) error {
 	if err != nil {
 		return err
 	}
+	if bound != nil {
+		bound(ln.Addr())
+	}
 	return Serve(ctx, ln, h)
 }
 
 // Serve serves h on ln until ctx is done, then shuts down gracefully,
 // waiting at most ShutdownTimeout for requests in flight. It closes ln and
 // returns nil after a shutdown caused by ctx. Use it with a listener on
-// port 0 to learn the port before serving.
+// port 0 to learn the port before serving. On a loopback listener, only
+// requests whose Host names this machine by loopback reach h (see
+// LoopbackOnly).
 func Serve(ctx context.Context, ln net.Listener, h http.Handler) error {
+	if IsLoopback(ln.Addr()) {
+		h = LoopbackOnly(h)
+	}
 	srv := NewHTTPServer(ln.Addr().String(), h)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()

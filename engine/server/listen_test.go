@@ -49,7 +49,7 @@ func TestServe(t *testing.T) {
 }
 
 func TestListenAndServeBadAddr(t *testing.T) {
-	err := server.ListenAndServe(context.Background(), "256.0.0.1:bad", http.NotFoundHandler())
+	err := server.ListenAndServe(context.Background(), "256.0.0.1:bad", http.NotFoundHandler(), nil)
 	if err == nil {
 		t.Fatal("ListenAndServe on a bad address returned nil")
 	}

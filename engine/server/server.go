@@ -99,10 +99,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	body := s.getBody()
 	defer s.putBody(body)
-	if r.ContentLength > 0 {
-		body.Grow(int(r.ContentLength))
-	}
-	if _, err := body.ReadFrom(http.MaxBytesReader(w, r.Body, s.maxBody)); err != nil {
+	if err := readBody(body, http.MaxBytesReader(w, r.Body, s.maxBody), r.ContentLength); err != nil {
 		if _, ok := errors.AsType[*http.MaxBytesError](err); ok {
 			w.WriteHeader(http.StatusRequestEntityTooLarge)
 		}
@@ -114,6 +111,12 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	contentType, ok := replyContentType(r.Header.Get("Content-Type"), len(data) > 0)
 	if !ok {
 		writeNotFound(w)
+		return
+	}
+	if !model.ValidJSONText(data) {
+		// Not UTF-8, or half a surrogate pair: DynamoDB's JSON reader
+		// fails on it, whatever the target (see model.ValidJSONText).
+		s.writeError(w, contentType, serializationError(""))
 		return
 	}
 	prefix, action, _ := strings.Cut(r.Header.Get("X-Amz-Target"), ".")
