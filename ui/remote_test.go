@@ -679,3 +679,25 @@ func TestRemoteCredentialError(t *testing.T) {
 		}
 	}
 }
+
+// G on a remote table says what reading it to the end costs and asks; y
+// reads every page.
+func TestRemoteReadToTheEndAsks(t *testing.T) {
+	eng := demoEngine(t, "employees")
+	bigTable(t, eng, "Big", 120, 100)
+	r := newRemoteBedOn(t, eng, openRemote(t, remotetest.Serve(t, eng), false, ""), 120, 40)
+	m := r.m
+	selectInSidebar(t, m, "Big", "")
+	press(t, m, "2", "G")
+	est, err := kit.EstimateOf(describe(t, eng, "Big"), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := m.modal.(*forms.Confirm); !ok || !strings.Contains(flat(m), est.String()) || !strings.Contains(flat(m), "Read Big to the end?") {
+		t.Fatalf("G:\n%s", screen(m))
+	}
+	press(t, m, "y")
+	if l := lineWith(m, "rows "); !strings.Contains(l, "of ~120 · page 3:") {
+		t.Fatalf("after y: %q\n%s", l, screen(m))
+	}
+}

@@ -554,6 +554,12 @@ func (p *Model) update(msg tea.Msg) tea.Cmd {
 		}
 		p.accept(msg)
 		return p.next()
+	case toEndMsg:
+		if msg.gen != p.gen || !p.more() || p.err != nil {
+			return nil
+		}
+		p.cursor = p.offset(p.first) + p.windowRows() - 1
+		return p.toTheEnd()
 	case sampleMsg:
 		if msg.gen == p.gen {
 			p.extra = msg.names
@@ -633,10 +639,10 @@ func (p *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		p.cursor = p.offset(p.first) + p.windowRows() - 1
 		if p.more() && len(p.pages) > 0 && p.err == nil {
-			p.toEnd = true
-			if p.loading < 0 {
-				return p.load(p.first + len(p.pages))
+			if kit.IsRemote(p.api) {
+				return p.askToEnd()
 			}
+			return p.toTheEnd()
 		}
 		return nil
 	case key.Matches(msg, k.Left):
@@ -667,6 +673,30 @@ func (p *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		}
 	}
 	return nil
+}
+
+// toTheEnd reads page after page to the end of the table.
+func (p *Model) toTheEnd() tea.Cmd {
+	p.toEnd = true
+	if p.loading < 0 {
+		return p.load(p.first + len(p.pages))
+	}
+	return nil
+}
+
+// toEndMsg: the user agreed to read a remote table to its end.
+type toEndMsg struct{ gen int }
+
+// askToEnd says what reading a remote table (or index) to its end costs,
+// and asks.
+func (p *Model) askToEnd() tea.Cmd {
+	body := []string{}
+	if e, err := kit.EstimateOf(p.tg.Desc, p.tg.Index); err == nil {
+		body = append(body, e.String(), "")
+	}
+	body = append(body, fmt.Sprintf("G reads every page after the %s loaded, %d items a page, eventually consistent; each page shows what it consumed. esc stops.",
+		kit.Plural(int64(len(p.pages)), "page", ""), p.pageSize))
+	return kit.Msg(kit.ConfirmMsg{Title: "Read " + p.tg.Label() + " to the end?", Yes: "read to the end", Body: body, Then: toEndMsg{gen: p.gen}})
 }
 
 // editKey turns n, e, a and d into edit requests for the root; with no

@@ -113,6 +113,12 @@ func NewTail(ctx context.Context, api remote.StreamReader, table string) (*Tail,
 	return remote.NewTail(ctx, api, table)
 }
 
+// EstimateOf prices a Scan of a whole table (index "") or index from its
+// description (DynamoDB's approximate counts).
+func EstimateOf(d *model.TableDescription, index string) (ScanEstimate, error) {
+	return remote.EstimateScanOf(d, index)
+}
+
 // ListAllTags reads every page of a table's tags (arn is its TableArn).
 func ListAllTags(ctx context.Context, api engine.API, arn string) ([]model.Tag, error) {
 	return remote.ListAllTags(ctx, api, arn)
