@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"os"
 	"sync"
 	"time"
 
@@ -106,11 +107,12 @@ func runProgram(m *ui.Model, stdout io.Writer) error {
 }
 
 // exploreRemote runs the explorer on a real DynamoDB (read-only unless
-// --write), each call tried once so throttles show at once. The sandbox a
+// --write); only lost connections are retried, so throttles show at once.
+// The sandbox a
 // table's slice is copied into (C) is the workspace --db names, or memory,
 // opened the first time a copy is made.
 func exploreRemote(rf remoteFlags, ws workspaceFlags, stdout, stderr io.Writer) error {
-	rf.maxAttempts = 1
+	rf.onlyConnections = true
 	b, err := rf.open(context.Background())
 	if err != nil {
 		return err
@@ -118,11 +120,14 @@ func exploreRemote(rf remoteFlags, ws workspaceFlags, stdout, stderr io.Writer) 
 	sb := &sandbox{ws: ws}
 	defer sb.close(stderr)
 	label := "sandbox (memory)"
+	atStart := false
 	if ws.db != "" {
 		label = "sandbox " + ws.db
+		_, err := os.Stat(ws.db)
+		atStart = err == nil // it holds copies made before: show them
 	}
 	m := ui.New(b, ui.Options{Workspace: b.Location().String(), Live: true, SelectDelay: 60 * time.Millisecond,
-		Sandbox: sb.open, SandboxLabel: label, SandboxFile: ws.db})
+		Sandbox: sb.open, SandboxLabel: label, SandboxFile: ws.db, SandboxAtStart: atStart})
 	return runProgram(m, stdout)
 }
 

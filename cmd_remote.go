@@ -16,10 +16,10 @@ type remoteFlags struct {
 	profile  string
 	endpoint string
 	write    bool
-	// maxAttempts is how many times one call is tried (0: the SDK's
-	// standard retryer); the explorer tries once, so a throttle shows at
-	// once rather than after backoffs.
-	maxAttempts int
+	// onlyConnections retries only calls whose answer was lost (refused or
+	// dropped connections): the explorer shows a throttle when it happens,
+	// not after the SDK's backoffs.
+	onlyConnections bool
 }
 
 // register adds --region, --profile and --endpoint-url, and --write when
@@ -42,5 +42,5 @@ func (r *remoteFlags) open(ctx context.Context) (*remote.Backend, error) {
 		return nil, errors.New("name the DynamoDB to read: --region REGION [--profile NAME], or --endpoint-url URL")
 	}
 	return remote.Open(ctx, remote.Options{Region: r.region, Profile: r.profile, EndpointURL: r.endpoint, Write: r.write,
-		MaxAttempts: r.maxAttempts})
+		RetryConnectionsOnly: r.onlyConnections})
 }

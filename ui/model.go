@@ -66,6 +66,9 @@ type Options struct {
 	Sandbox      func() (*engine.Engine, error)
 	SandboxLabel string
 	SandboxFile  string
+	// SandboxAtStart opens the sandbox at once and shows it beside the
+	// remote workspace (its file holds copies made before).
+	SandboxAtStart bool
 	// Now overrides the clock read for the status bar (tests); by default
 	// the shown workspace's engine clock, or the wall clock for a backend
 	// without one.
@@ -136,6 +139,13 @@ func (m *Model) clockNow() time.Time {
 // reader; it asks the terminal for its background, for the colours.
 func (m *Model) Init() tea.Cmd {
 	cmds := []tea.Cmd{m.home.load("", ""), m.home.fetchLast(), tea.RequestBackgroundColor}
+	if m.opts.Sandbox != nil && m.opts.SandboxAtStart {
+		open := m.opts.Sandbox
+		cmds = append(cmds, route(m.home, toRoot, func() tea.Msg {
+			eng, err := open()
+			return sandboxMsg{eng: eng, err: err}
+		}))
+	}
 	if m.opts.Live {
 		cmds = append(cmds, m.tick(), m.waitEvents(m.home, liveEventGap))
 	}
@@ -312,6 +322,8 @@ func (m *Model) onRootMsg(w *workspace, msg tea.Msg) tea.Cmd {
 		}
 	case copyDoneMsg:
 		return m.onCopyDone(w, msg)
+	case sandboxMsg:
+		return m.onSandbox(msg)
 	}
 	return nil
 }

@@ -348,17 +348,18 @@ func (m *Model) askCopy() tea.Cmd {
 	d := sel.Desc
 	msg := copyMsg{table: d.TableName}
 	how := "the first N items of a Scan of " + d.TableName
+	index, isQuery := "", false
 	if m.pane == paneQuery && !m.onSidebar {
 		if in, _ := w.query.Request(); in != nil {
 			switch in := in.(type) {
 			case *model.QueryInput:
 				if in.TableName == d.TableName {
-					msg.query = in
+					msg.query, index, isQuery = in, in.IndexName, true
 					how = "the first N items of the Query built in 3 Query (a filter may read more items than it keeps)"
 				}
 			case *model.ScanInput:
 				if in.TableName == d.TableName {
-					msg.scan = in
+					msg.scan, index = in, in.IndexName
 					how = "the first N items of the Scan built in 3 Query (a filter may read more items than it keeps)"
 				}
 			}
@@ -371,11 +372,14 @@ func (m *Model) askCopy() tea.Cmd {
 		}
 	}
 	label := m.opts.SandboxLabel
+	if index != "" {
+		how += " (from the index " + index + ": only the attributes it projects)"
+	}
 	about := func(n int) []string {
 		return []string{
 			"Copies the schema of " + d.TableName + " (keys, LSIs, GSIs, billing and throughput, TTL and stream settings) and " + strings.Replace(how, "N", kit.FmtInt(int64(n)), 1) + " into the " + label + ", then opens it there: add a GSI, try another key design or throttle it without touching the real table.",
 			"",
-			copyCost(w, d, n),
+			copyCost(w, d, index, n, isQuery),
 		}
 	}
 	then := func(n int, target string) tea.Msg {
@@ -398,20 +402,33 @@ func hasTable(w *workspace, table string) bool {
 }
 
 // copyCost says what copying n items reads: eventually consistent pages,
-// half a read unit per 4 KB, from the table's average item size.
-func copyCost(w *workspace, d *model.TableDescription, n int) string {
+// half a read unit per 4 KB, from the average item size of the table or
+// of the index read; a Query reads only what it matches, so its figure is
+// an upper bound.
+func copyCost(w *workspace, d *model.TableDescription, index string, n int, query bool) string {
 	where := "the endpoint " + w.loc.Endpoint
 	if w.loc.Endpoint == "" {
 		where = "AWS " + w.loc.Region + " (billed)"
 	}
-	if d.ItemCount <= 0 {
+	tg := kit.Target{Desc: d, Index: index}
+	count, size := d.ItemCount, d.TableSizeBytes
+	if l := tg.LSI(); l != nil {
+		count, size = l.ItemCount, l.IndexSizeBytes
+	} else if g := tg.GSI(); g != nil {
+		count, size = g.ItemCount, g.IndexSizeBytes
+	}
+	if count <= 0 {
 		return "Reads eventually consistent pages from " + where + ", and stops once it has the items; DynamoDB's item count is 0 (it is refreshed about every 6 hours), so the cost is not known before."
 	}
-	avg := float64(d.TableSizeBytes) / float64(d.ItemCount)
-	items := min(int64(n), d.ItemCount)
-	units := math.Ceil(float64(items)*avg/4096) / 2
-	return fmt.Sprintf("Reads eventually consistent pages from %s until it has the items: about %s RCU for %s (%s averages %s an item; half a read unit per 4 KB read).",
-		where, kit.Units(max(units, 0.5)), kit.NItems(int(items)), d.TableName, kit.HumanBytes(int64(avg)))
+	avg := float64(size) / float64(count)
+	items := min(int64(n), count)
+	units := max(math.Ceil(float64(items)*avg/4096)/2, 0.5)
+	about := "about"
+	if query {
+		about = "at most about"
+	}
+	return fmt.Sprintf("Reads eventually consistent pages from %s until it has the items: %s %s RCU for %s (%s averages %s an item; half a read unit per 4 KB read).",
+		where, about, kit.Units(units), kit.NItems(int(items)), tg.Label(), kit.HumanBytes(int64(avg)))
 }
 
 // startCopy opens the sandbox (the first time) and copies in a command;
@@ -461,14 +478,8 @@ func (m *Model) onCopyDone(w *workspace, msg copyDoneMsg) tea.Cmd {
 			kit.AsModelError(msg.err).Error(), "", "Nothing was copied: the sandbox holds no part of it."}, nil))
 		return nil
 	}
-	m.sandbox = msg.eng
-	sw := m.sandboxWorkspace()
-	var cmds []tea.Cmd
-	if sw == nil {
-		cmds = append(cmds, m.onWorkspaceMsg(kit.WorkspaceMsg{Workspace: kit.Workspace{API: msg.eng, Label: m.opts.SandboxLabel, File: m.opts.SandboxFile}}))
-		sw = m.sandboxWorkspace()
-		sw.short = "sandbox"
-	}
+	sw, add := m.addSandbox(msg.eng)
+	cmds := []tea.Cmd{add}
 	r := msg.rep
 	note := fmt.Sprintf("copied %s of %s into the sandbox as %s: %s read, %s RCU consumed", kit.NItems(r.Items), r.Source, r.Target,
 		kit.Plural(int64(r.Pages), "page", ""), kit.Units(r.Units))
@@ -479,6 +490,34 @@ func (m *Model) onCopyDone(w *workspace, msg copyDoneMsg) tea.Cmd {
 	m.flash = note + " · ctrl+o: back to " + w.short
 	m.pane, m.onSidebar = paneSchema, true
 	return tea.Batch(cmds...)
+}
+
+// sandboxMsg carries the sandbox opened at start.
+type sandboxMsg struct {
+	eng *engine.Engine
+	err error
+}
+
+// addSandbox shows the sandbox beside the other workspaces (once).
+func (m *Model) addSandbox(eng *engine.Engine) (*workspace, tea.Cmd) {
+	m.sandbox = eng
+	if sw := m.sandboxWorkspace(); sw != nil {
+		return sw, nil
+	}
+	cmd := m.onWorkspaceMsg(kit.WorkspaceMsg{Workspace: kit.Workspace{API: eng, Label: m.opts.SandboxLabel, File: m.opts.SandboxFile}})
+	sw := m.sandboxWorkspace()
+	sw.short = "sandbox"
+	return sw, cmd
+}
+
+// onSandbox shows the sandbox opened at start, or says why it is not.
+func (m *Model) onSandbox(msg sandboxMsg) tea.Cmd {
+	if msg.err != nil {
+		m.flash = "the sandbox " + m.opts.SandboxFile + " cannot be opened: " + msg.err.Error()
+		return nil
+	}
+	_, cmd := m.addSandbox(msg.eng)
+	return cmd
 }
 
 // copyText is the status bar's account of a copy under way.

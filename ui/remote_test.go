@@ -24,11 +24,12 @@ import (
 // `dynoscope serve` serves it (remotetest.Serve); what the panes show is
 // checked against what the served engine holds and answers directly.
 
-// openRemote opens a backend on url: static credentials, one attempt per
-// call; cw, when set, is CloudWatch's URL.
+// openRemote opens a backend on url as the explorer does (only lost
+// connections retried), with static credentials; cw, when set, is
+// CloudWatch's URL.
 func openRemote(t testing.TB, url string, write bool, cw string) *remote.Backend {
 	t.Helper()
-	b, err := remote.Open(context.Background(), remote.Options{EndpointURL: url, Region: "us-east-1", Write: write, MaxAttempts: 1,
+	b, err := remote.Open(context.Background(), remote.Options{EndpointURL: url, Region: "us-east-1", Write: write, RetryConnectionsOnly: true,
 		CloudWatchEndpointURL: cw, Credentials: credentials.NewStaticCredentialsProvider("AKIDTEST", "secret", "")})
 	if err != nil {
 		t.Fatal(err)
@@ -326,7 +327,7 @@ func TestRemotePagesShowWhatTheyConsumed(t *testing.T) {
 	// so far: every page the pane read (it reads ahead), all of it Big
 	if l := lineWith(m, "RCU read so far"); !strings.Contains(l, fmt.Sprintf("page 2: %s RCU · %s RCU read so far", kit.Units(want[1]),
 		kit.Units(r.b.Consumption().Totals().ReadUnits))) {
-		t.Fatalf("page 2: %q", l)
+		t.Fatalf("page 2: %q\n%s", l, screen(m))
 	}
 
 	// a Scan without a limit: 1 MB pages, each with its units
@@ -386,7 +387,12 @@ func TestRemoteErrorsVerbatim(t *testing.T) {
 	}
 	dead := "http://" + ln.Addr().String()
 	ln.Close()
-	d := newRemoteBedOn(t, r.eng, openRemote(t, dead, false, ""), 120, 40)
+	b, err := remote.Open(context.Background(), remote.Options{EndpointURL: dead, Region: "us-east-1", MaxAttempts: 1,
+		Credentials: credentials.NewStaticCredentialsProvider("AKIDTEST", "secret", "")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := newRemoteBedOn(t, r.eng, b, 120, 40)
 	if s := flat(d.m); !strings.Contains(s, "RequestError") || !strings.Contains(s, "connection refused") {
 		t.Fatalf("dead endpoint:\n%s", screen(d.m))
 	}
@@ -601,10 +607,10 @@ func TestRemoteCopyIntoTheSandbox(t *testing.T) {
 	if got := scanAllItems(t, r.sandbox, "Employees"); len(got) != 23 {
 		t.Fatalf("%d items copied", len(got))
 	}
-	if m.flash != "copied 23 items of Employees into the sandbox as Employees: 1 page read, 0.5 RCU consumed · ctrl+o: back to remote" {
+	if m.flash != "copied 23 items of Employees into the sandbox as Employees: 1 page read, 0.5 RCU consumed · ctrl+o: back to remote, read-only" {
 		t.Fatalf("flash %q", m.flash)
 	}
-	if !strings.Contains(screen(m), "╭─ sandbox (memory) · ctrl+o: remote ─") || m.ws.sel().Table() != "Employees" {
+	if !strings.Contains(screen(m), "╭─ sandbox (memory) · ctrl+o: remote, read-only ─") || m.ws.sel().Table() != "Employees" {
 		t.Fatalf("screen:\n%s", screen(m))
 	}
 	// a GSI on the copy
@@ -666,7 +672,7 @@ func TestRemoteCopyIntoTheSandbox(t *testing.T) {
 // it, with the profile and region tried.
 func TestRemoteCredentialError(t *testing.T) {
 	remotetest.IsolateAWS(t, "[profile broken]\nregion = eu-west-1\ncredential_process = false\n")
-	b, err := remote.Open(context.Background(), remote.Options{Profile: "broken", MaxAttempts: 1})
+	b, err := remote.Open(context.Background(), remote.Options{Profile: "broken", RetryConnectionsOnly: true})
 	if err != nil {
 		t.Fatal(err)
 	}

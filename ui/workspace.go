@@ -77,7 +77,10 @@ func (m *Model) newWorkspace(api engine.API, label, file string) *workspace {
 	}
 	endpoint := m.opts.Serving
 	if loc, ok := kit.LocationOf(api); ok {
-		w.loc, w.short, endpoint = &loc, "remote", loc.Endpoint
+		w.loc, w.short, endpoint = &loc, "remote, read-only", loc.Endpoint
+		if loc.Write {
+			w.short = "remote, writes allowed"
+		}
 	}
 	w.sidebar = sidebar.New(st, km)
 	w.sidebar.SetApproximate(w.loc != nil)
