@@ -46,7 +46,7 @@ func TestRetryConnectionsOnly(t *testing.T) {
 				}
 				buf.WriteString("HTTP/1.1 200 OK\r\nContent-Type: application/x-amz-json-1.0\r\nContent-Length: 1000\r\n\r\n{\"TableNames\":[")
 				buf.Flush()
-				conn.(*net.TCPConn).SetLinger(0)  // close with a reset
+				conn.(*net.TCPConn).SetLinger(0) // close with a reset
 				conn.Close()
 				return
 			}
