@@ -96,13 +96,16 @@ func TestRemoteSidebarAndSchema(t *testing.T) {
 		"Tags  cost-center=42 · env=prod · team=core",
 		"projects INCLUDE Replies · ~21 of ~22 items · ~4.2 KB · ACTIVE",
 		"not sized on a remote table",
-		"~ DynamoDB's counts, refreshed about every 6 hours",
+		"~ DynamoDB's counts, updated about every 6 h · S counts every item (asks first)",
 		"╭─ " + r.b.Location().String() + " ─",
 		"● read-only",
 	} {
 		if !strings.Contains(screen(m), want) {
 			t.Errorf("no %q on screen:\n%s", want, screen(m))
 		}
+	}
+	if !strings.Contains(flat(m), "~ DynamoDB's counts, refreshed about every 6 hours") {
+		t.Errorf("no note under the sidebar:\n%s", screen(m))
 	}
 	selectInSidebar(t, m, "Employees", "")
 	if !strings.Contains(screen(m), "Tags  none") {

@@ -229,7 +229,9 @@ func (p *Model) lines() []string {
 	}
 	add(fmt.Sprintf("%s · %s · %s · %s%s", count, size, stream, ttl, class))
 	if remote {
-		add(st.Dim.Render(kit.Cut(kit.ApproxNote+" · S reads the table whole (asks first)", w)))
+		for _, l := range kit.WrapStyled(st.Dim, "~ DynamoDB's counts, updated about every 6 h · S counts every item (asks first)", w) {
+			add(l)
+		}
 	}
 	for _, l := range p.tagsLine() {
 		add(l)
@@ -302,7 +304,9 @@ func (p *Model) lines() []string {
 		add(st.Header.Render("Item collections") + st.Dim.Render("  (table items + LSI entries per partition key, limit 10 GB)"))
 		switch {
 		case remote:
-			add(st.Dim.Render(kit.Cut("  not sized on a remote table: it takes reading every item (C copies a slice, sized there)", w)))
+			for _, l := range kit.WrapStyled(st.Dim, "not sized on a remote table: it takes reading every item (C copies a slice, sized there)", w-2) {
+				add("  " + l)
+			}
 		case p.coll == nil:
 			add(st.Dim.Render("  sizing…"))
 		case p.coll.err != nil:
