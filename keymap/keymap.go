@@ -62,6 +62,17 @@ type KeyMap struct {
 	ScanMode  key.Binding
 	NextPage  key.Binding
 	CopyCLI   key.Binding
+	// Mode and ModeBack go through the builder's modes: Query, Scan,
+	// Transaction, PartiQL.
+	Mode     key.Binding
+	ModeBack key.Binding
+	// AddAction and RemoveAction add an action to the transaction (after
+	// the one under the cursor) and remove the one under the cursor.
+	AddAction    key.Binding
+	RemoveAction key.Binding
+	// Complete completes the attribute or table name being typed in the
+	// PartiQL statement.
+	Complete key.Binding
 
 	// Editing, table and index management, lessons (edit.go).
 	Editing EditKeyMap
@@ -111,6 +122,12 @@ func DefaultKeyMap() KeyMap {
 		ScanMode:  key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "query/scan")),
 		NextPage:  key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "next page")),
 		CopyCLI:   key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "copy aws cli")),
+
+		Mode:         key.NewBinding(key.WithKeys("m"), key.WithHelp("m", "next mode")),
+		ModeBack:     key.NewBinding(key.WithKeys("M"), key.WithHelp("M", "previous mode")),
+		AddAction:    key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "add action")),
+		RemoveAction: key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "remove action")),
+		Complete:     key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "complete the name")),
 
 		Live:    DefaultLiveKeyMap(),
 		Editing: DefaultEditKeyMap(),

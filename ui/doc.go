@@ -13,7 +13,8 @@
 //	 ├─ ui/sidebar     tables and their indexes
 //	 ├─ ui/schema      1 Schema
 //	 ├─ ui/items       2 Items, the left-out list, the item view
-//	 ├─ ui/query       3 Query: the builder, its results, the CLI line
+//	 ├─ ui/query       3 Query: the builder (Query, Scan, Transaction,
+//	 │                 PartiQL), its results, the CLI line
 //	 ├─ ui/capacity    4 Capacity: charts, heat strip, traffic generator
 //	 ├─ ui/ttl         5 TTL
 //	 ├─ ui/stream      6 Stream
@@ -65,6 +66,7 @@
 // Every engine call runs in a tea.Cmd; Update and View do no I/O. The
 // extra powers of the embedded engine (index membership, left-out items,
 // the request log with itemised capacity, the event hub, the clock, the
-// TTL view, the traffic generator) are small interfaces checked with type
-// assertions, so a remote backend without them still works.
+// TTL view, the traffic generator, the PartiQL planner) are small
+// interfaces checked with type assertions, so a remote backend without
+// them still works.
 package ui

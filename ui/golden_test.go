@@ -263,9 +263,9 @@ func TestGoldenSmallTerminal(t *testing.T) {
 func TestGoldenLessonPane(t *testing.T) {
 	g := startGolden(t, 120, 40)
 	g.keys("7")
-	g.waitFor("Lesson 1 of 9")
+	g.waitFor("Lesson 1 of ")
 	g.keys("j", "j", "j", "j", "j", "j", "j")
-	g.waitFor("Lesson 8 of 9")
+	g.waitFor("Lesson 8 of ")
 	g.keys("right", "enter")
 	g.waitFor("✓ Query Thread/LastPostIndex · 4 items (scanned 4) · 2.5 RCU")
 	g.waitFor("last (lesson copy): Query Thread/LastPostIndex · 4 items · 2.5 RCU")

@@ -3,10 +3,10 @@ package ui
 import (
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/dynoscope/dynoscope/model"
 	"github.com/dynoscope/dynoscope/ui/forms"
 	"github.com/dynoscope/dynoscope/ui/items"
 	"github.com/dynoscope/dynoscope/ui/kit"
+	"github.com/dynoscope/dynoscope/ui/query"
 	"github.com/dynoscope/dynoscope/ui/sidebar"
 )
 
@@ -333,13 +333,6 @@ func (m *Model) onOpen(w *workspace, msg openMsg) tea.Cmd {
 // reloadMsg asks for the workspace to be read again (after a wait).
 type reloadMsg struct{}
 
-// requestTarget is the table and index a Query or Scan reads.
-func requestTarget(in any) (string, string) {
-	switch in := in.(type) {
-	case *model.QueryInput:
-		return in.TableName, in.IndexName
-	case *model.ScanInput:
-		return in.TableName, in.IndexName
-	}
-	return "", ""
-}
+// requestTarget is the table and index a request for the query builder
+// works on (a Query, a Scan, a statement, a transaction).
+func requestTarget(in any) (string, string) { return query.RequestTarget(in) }
