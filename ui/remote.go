@@ -53,15 +53,25 @@ func (m *Model) where(w *workspace, d *model.TableDescription) []string {
 			account = a
 		}
 	}
-	table := ""
+	out := []string{fmt.Sprintf("region %s · account %s", w.loc.Region, account)}
 	if d != nil {
-		table = d.TableName
+		out[0] = "table " + d.TableName + " · " + out[0]
 	}
-	out := []string{fmt.Sprintf("table %s · region %s · account %s", table, w.loc.Region, account)}
 	if w.loc.Endpoint != "" {
 		out = append(out, "endpoint "+w.loc.Endpoint)
 	}
 	return append(out, "This is the real table: the change cannot be undone from here.")
+}
+
+// descOf is the description of a table of w as last read (nil when it is
+// not listed).
+func (m *Model) descOf(w *workspace, table string) *model.TableDescription {
+	for _, t := range w.tables {
+		if t.Desc.TableName == table {
+			return t.Desc
+		}
+	}
+	return nil
 }
 
 // typedMsg: the table's name was typed; the edit or change goes on.

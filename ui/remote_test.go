@@ -710,3 +710,31 @@ func TestRemoteReadToTheEndAsks(t *testing.T) {
 		t.Fatalf("after y: %q\n%s", l, screen(m))
 	}
 }
+
+// A PartiQL DELETE on a remote table: read-only, the backend refuses it
+// with its one line, nothing sent; with --write it waits for the table's
+// name.
+func TestRemotePartiQLDelete(t *testing.T) {
+	key := model.Item{"ForumName": model.S("EC2"), "Subject": model.S("EC2 API rate limits")}
+	stmt := `DELETE FROM "Thread" WHERE ForumName = 'EC2' AND Subject = 'EC2 API rate limits'`
+	ro := newRemoteBed(t, false, 120, 40, "forum")
+	toPartiQL(t, ro.m, "Thread", "")
+	setStatement(t, ro.m, stmt)
+	press(t, ro.m, "r", "y")
+	if res := ro.m.ws.query.PartiQL().Result; res == nil || res.Err == nil || res.Err.Error() != kit.ReadOnlyText || getItem(t, ro.eng, "Thread", key) == nil {
+		t.Fatalf("read-only: %+v\n%s", res, screen(ro.m))
+	}
+	rw := newRemoteBed(t, true, 120, 40, "forum")
+	toPartiQL(t, rw.m, "Thread", "")
+	setStatement(t, rw.m, stmt)
+	press(t, rw.m, "r", "y")
+	if getItem(t, rw.eng, "Thread", key) == nil || !strings.Contains(flat(rw.m), "type Thread to confirm: y") {
+		t.Fatalf("y deleted, or no name asked:\n%s", screen(rw.m))
+	}
+	press(t, rw.m, "ctrl+u")
+	typeIn(t, rw.m, "Thread")
+	press(t, rw.m, "enter")
+	if res := rw.m.ws.query.PartiQL().Result; res == nil || res.Err != nil || getItem(t, rw.eng, "Thread", key) != nil {
+		t.Fatalf("typed: %+v", res)
+	}
+}

@@ -38,7 +38,11 @@ func (m *Model) onKit(w *workspace, from dest, msg tea.Msg) (tea.Cmd, bool) {
 		return w.load(msg.Table, msg.Index), true
 	case kit.ConfirmMsg:
 		then := msg.Then
-		m.openModal(w, forms.NewQuestion(m.st, m.km, msg.Title, msg.Yes, msg.Body, routed{ws: w, to: from, msg: then}))
+		q := forms.NewQuestion(m.st, m.km, msg.Title, msg.Yes, msg.Body, routed{ws: w, to: from, msg: then})
+		if m.mustType(w) && msg.Table != "" {
+			q.RequireTyped(msg.Table, m.where(w, m.descOf(w, msg.Table)))
+		}
+		m.openModal(w, q)
 		return nil, true
 	case kit.EditMsg:
 		return m.edit(w, msg), true

@@ -38,6 +38,9 @@ type ConfirmMsg struct {
 	Yes   string   // what y does ("write into Messages")
 	Body  []string // the question, plain text (wrapped when drawn)
 	Then  tea.Msg
+	// Table is the table a destructive action changes: on a remote
+	// backend that may write, its name is typed instead of y.
+	Table string
 }
 
 // EditOp is an edit of one item.
