@@ -117,6 +117,9 @@ type TableInfo struct {
 	Violations map[string]int
 	// Progress of GSI builds, when the backend tells.
 	Progress map[string]engine.BackfillProgress
+	// Survey is the read of the whole table asked for on a remote backend
+	// (nil before one): the items each index leaves out, the TTL states.
+	Survey *SurveyState
 }
 
 // FindRequest returns the newest logged request matching action, table and

@@ -4,6 +4,10 @@
 // images the stream's view type carries; TTL deletions are tagged "by
 // dynamodb". It opens with the backlog read through the Streams API and
 // then follows the engine's events.
+//
+// On a remote backend (remote.go) it tails every open shard of the
+// table's latest stream from LATEST with the Streams API, polling about
+// once a second while on screen: the records written from then on.
 package stream
 
 import (
@@ -37,16 +41,24 @@ type Model struct {
 	pending []model.Record // live records that came before the backlog
 	back    int            // lines scrolled up from the newest (0: follow)
 	w, h    int
+
+	// a remote backend: the tail of the table's stream and its shards.
+	ticks  bool
+	tail   *kit.Tail
+	shards []kit.TailShard
+	view   string // the table's StreamViewType, from its description
+	polls  int    // poll chain generation: a stale chain stops
 }
 
 type keys struct {
 	Up, Down, PageUp, PageDown, Top, Bottom, Follow key.Binding
 }
 
-// New returns the Stream pane of the workspace api.
-func New(st *kit.Styles, km keymap.KeyMap, api engine.API) *Model {
+// New returns the Stream pane of the workspace api; ticks makes it poll a
+// remote stream by itself while shown (tests poll by hand with Refresh).
+func New(st *kit.Styles, km keymap.KeyMap, api engine.API, ticks bool) *Model {
 	k := kit.NewScrollKeys(km)
-	return &Model{st: st, api: api, keys: keys{Up: k.Up, Down: k.Down, PageUp: k.PageUp, PageDown: k.PageDown,
+	return &Model{st: st, api: api, ticks: ticks, keys: keys{Up: k.Up, Down: k.Down, PageUp: k.PageUp, PageDown: k.PageDown,
 		Top: k.Top, Bottom: k.Bottom, Follow: km.Live.Follow}}
 }
 
@@ -75,14 +87,24 @@ func (p *Model) SetTarget(sel kit.Target, _ *kit.TableInfo) tea.Cmd {
 	p.table = sel.Table()
 	p.loaded, p.err, p.skipped, p.info = false, nil, false, streamInfo{}
 	p.recs, p.pending, p.back = nil, nil, 0
+	p.tail, p.shards, p.view = nil, nil, ""
+	if sel.Desc != nil && sel.Desc.StreamSpecification != nil && sel.Desc.StreamSpecification.StreamEnabled {
+		p.view = sel.Desc.StreamSpecification.StreamViewType
+	}
 	if !p.shown || p.table == "" {
 		return nil
+	}
+	if p.remote() {
+		return p.startTail()
 	}
 	return fetchStream(p.api, p.seq, p.table)
 }
 
 // SetShown reads the backlog when the pane comes on screen without it.
 func (p *Model) SetShown(on bool) tea.Cmd {
+	if p.remote() {
+		return p.showRemote(on)
+	}
 	p.shown = on
 	if !on || p.loaded || p.table == "" {
 		return nil
@@ -154,6 +176,10 @@ func (p *Model) Update(msg tea.Msg) tea.Cmd {
 	case streamMsg:
 		p.setBacklog(msg)
 		return nil
+	case tailMsg:
+		return p.onTail(msg)
+	case pollMsg:
+		return p.onPoll(msg)
 	case tea.MouseWheelMsg:
 		switch msg.Button {
 		case tea.MouseWheelUp:
@@ -253,6 +279,9 @@ func (p *Model) View() string {
 
 func (p *Model) header() []string {
 	st := p.st
+	if p.remote() {
+		return p.remoteHeader()
+	}
 	if p.info.arn == "" && len(p.recs) == 0 {
 		return []string{kit.TitleLine(st, p.table, "no stream", p.w),
 			st.Dim.Render(kit.Cut("This table has no stream: UpdateTable with StreamSpecification StreamEnabled=true turns one on.", p.w))}
