@@ -104,6 +104,11 @@ func runSteps(t *testing.T, tw *twins, steps []step) {
 		t.Run(s.name, func(t *testing.T) {
 			got, gerr := s.call(ctx, tw.rw)
 			want, werr := s.call(ctx, tw.twin)
+			// A step may start a GSI backfill, which runs in the
+			// background: let both twins finish before the next step
+			// compares them (else one may read CREATING, the other ACTIVE).
+			tw.served.WaitBackgroundIndexWork()
+			tw.twin.WaitBackgroundIndexWork()
 			if (werr == nil) != (s.wantErr == "") {
 				t.Fatalf("the engine answered %v, the step expects %q", werr, s.wantErr)
 			}
