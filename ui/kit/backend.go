@@ -64,6 +64,11 @@ type (
 	}
 	// TTLSweeper runs the TTL deletion pass now.
 	TTLSweeper interface{ SweepTTL() int }
+	// StreamBounds is the embedded engine's bound on what a stream keeps
+	// (age, records, bytes) and what the table's stream keeps now.
+	StreamBounds interface {
+		StreamUsage(table string) (engine.StreamUsage, bool)
+	}
 	// StreamsAPI is the DynamoDB Streams API.
 	StreamsAPI interface {
 		ListStreams(ctx context.Context, in *model.ListStreamsInput) (*model.ListStreamsOutput, error)
