@@ -4,6 +4,7 @@
 // Usage:
 //
 //	dynoscope [--db FILE] [--fixtures all|none|NAME,...] [--model FILE] [--serve ADDR]   (the explorer)
+//	dynoscope (--region R [--profile P] | --endpoint-url URL) [--write] [--db FILE]   (the explorer on a real DynamoDB)
 //	dynoscope serve [--addr 127.0.0.1:8000] [--db FILE] [--sync always|everysecond|never]
 //	                [--stream-retention 24h,100000,64MB] [--ttl-delay D] [--ttl-interval D]
 //	dynoscope load FILE... [--db FILE] [--param K=V]
@@ -87,6 +88,10 @@ Usage:
                      a Workbench model or CloudFormation template (and the
                      pattern file beside it); --serve also serves it over
                      HTTP, live in the explorer
+  dynoscope (--region R [--profile P] | --endpoint-url URL) [--write] [--db FILE]
+                     explore a real DynamoDB (AWS, or any compatible endpoint),
+                     read-only unless --write; C copies a slice of a table into
+                     the sandbox (--db FILE, or memory)
   dynoscope serve [--addr 127.0.0.1:8000] [--db FILE] [--sync always|everysecond|never]
                   [--stream-retention 24h,100000,64MB] [--ttl-delay 15s] [--ttl-interval 1s]
                      the DynamoDB (and DynamoDB Streams) endpoint, headless;

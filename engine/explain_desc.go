@@ -23,7 +23,7 @@ func ExplainItemIn(desc *model.TableDescription, item model.Item) []IndexMembers
 	var out []IndexMembership
 	add := func(name string, global bool, ks []model.KeySchemaElement, p model.Projection) {
 		m := indexMembership(t.newIndex(name, global, ks, p), item)
-		out = append(out, IndexMembership{Index: name, Global: global, In: m.in, Reason: m.reason, Violation: m.violation})
+		out = append(out, IndexMembership{Index: name, Global: global, In: m.in, Reason: m.reason, Violation: m.violation, Attribute: m.attr, Missing: m.missing})
 	}
 	for _, l := range desc.LocalSecondaryIndexes {
 		add(l.IndexName, false, l.KeySchema, l.Projection)

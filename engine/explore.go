@@ -20,13 +20,22 @@ type IndexMembership struct {
 	// type, empty or oversized: a backfill skipped the item and writes that
 	// leave it so are rejected.
 	Violation bool
+	// Attribute is the key attribute the reason is about: the one of the
+	// wrong type, empty or oversized, or the first one missing. Missing lists
+	// every key attribute the item lacks, in KeySchema order (a
+	// multi-attribute key can lack several).
+	Attribute string
+	Missing   []string
 }
 
-// LeftOutItem is a table item that an index does not hold, with the reason.
+// LeftOutItem is a table item that an index does not hold, with the reason
+// and the key attributes concerned (as IndexMembership).
 type LeftOutItem struct {
 	Key       model.Item
 	Reason    string
 	Violation bool
+	Attribute string
+	Missing   []string
 }
 
 // ExplainItem tells, for every index of a table, whether item (a whole
@@ -41,7 +50,8 @@ func (e *Engine) ExplainItem(table string, item model.Item) ([]IndexMembership, 
 	out := make([]IndexMembership, 0, len(t.indexes))
 	for _, ix := range t.indexes {
 		m := indexMembership(ix, item)
-		out = append(out, IndexMembership{Index: ix.name, Global: ix.global, In: m.in, Reason: m.reason, Violation: m.violation})
+		out = append(out, IndexMembership{Index: ix.name, Global: ix.global, In: m.in, Reason: m.reason, Violation: m.violation,
+			Attribute: m.attr, Missing: m.missing})
 	}
 	return out, nil
 }
@@ -73,7 +83,7 @@ func (e *Engine) IndexLeftOut(table, index string, limit int) ([]LeftOutItem, er
 				return false
 			}
 			if m := indexMembership(ix, item); !m.in {
-				out = append(out, LeftOutItem{Key: t.keyOf(item), Reason: m.reason, Violation: m.violation})
+				out = append(out, LeftOutItem{Key: t.keyOf(item), Reason: m.reason, Violation: m.violation, Attribute: m.attr, Missing: m.missing})
 			}
 			return limit <= 0 || len(out) < limit
 		})

@@ -37,7 +37,7 @@ func addGSI(m *tableMeta, g model.GlobalSecondaryIndex, defs []model.AttributeDe
 	if len(d.GlobalSecondaryIndexes) >= maxGSIs {
 		return model.InvalidParameter("GlobalSecondaryIndex count exceeds the per-table limit of %d", maxGSIs)
 	}
-	if err := checkKeySchema(g.KeySchema, g.IndexName); err != nil {
+	if err := checkGSIKeySchema(g.KeySchema); err != nil {
 		return err
 	}
 	if _, err := checkProjection(g.Projection, g.IndexName); err != nil {

@@ -1,7 +1,9 @@
 package engine
 
 import (
+	"encoding/binary"
 	"fmt"
+	"strings"
 
 	"github.com/dynoscope/dynoscope/model"
 )
@@ -14,23 +16,26 @@ type membership struct {
 	// is empty or oversized: the item is skipped by a backfill and further
 	// writes that leave it so are rejected.
 	violation bool
-	attr      string
+	// attr is the key attribute the reason is about (the first missing one
+	// when several are); missing lists every key attribute the item lacks.
+	attr    string
+	missing []string
 }
 
 // indexMembership decides whether item has an entry in ix: every key
-// attribute present, of the declared type, non-empty and within the size
-// limits.
+// attribute present (all of them, for a multi-attribute key), of the
+// declared type, non-empty and within the size limits. The reason names
+// the attribute: the first one of the wrong type, empty or oversized, or
+// the missing ones.
 func indexMembership(ix *index, item model.Item) membership {
-	var missing string
-	for i, ka := range []keyAttr{ix.hash, ix.rng} {
-		if ka.name == "" {
-			continue
-		}
+	firstMissing, nMissing := -1, 0
+	for i, ka := range ix.keys {
 		v, ok := item[ka.name]
 		if !ok {
-			if missing == "" {
-				missing = ka.name
+			if firstMissing < 0 {
+				firstMissing = i
 			}
+			nMissing++
 			continue
 		}
 		if v.Type != ka.typ {
@@ -40,29 +45,57 @@ func indexMembership(ix *index, item model.Item) membership {
 			return membership{reason: fmt.Sprintf("%s is empty, index keys cannot be empty", ka.name), violation: true, attr: ka.name}
 		}
 		limit := model.MaxPartitionKeySize
-		if i == 1 {
+		if i >= len(ix.hashKeys) {
 			limit = model.MaxSortKeySize
 		}
 		if model.ValueSize(v) > limit {
 			return membership{reason: fmt.Sprintf("%s is %d bytes, over the %d-byte key limit", ka.name, model.ValueSize(v), limit), violation: true, attr: ka.name}
 		}
 	}
-	if missing != "" {
-		return membership{reason: "no " + missing}
+	switch {
+	case nMissing == 1:
+		return membership{reason: "no " + ix.keyNames[firstMissing], attr: ix.keyNames[firstMissing],
+			missing: ix.keyNames[firstMissing : firstMissing+1 : firstMissing+1]}
+	case nMissing > 1:
+		var missing []string
+		for _, ka := range ix.keys {
+			if _, ok := item[ka.name]; !ok {
+				missing = append(missing, ka.name)
+			}
+		}
+		// A single-attribute key names the first attribute missing, as the
+		// explorer always has; a multi-attribute key names them all.
+		reason := "no " + missing[0]
+		if ix.multiAttribute() {
+			reason = "no " + strings.Join(missing, ", ")
+		}
+		return membership{reason: reason, attr: missing[0], missing: missing}
 	}
 	return membership{in: true}
 }
 
 // indexEntryKey returns I/<table>/<index>/<h(ipk)><enc(ipk)>[<enc(isk)>]<enc(pk)>[<enc(sk)>].
+// For a multi-attribute key, ipk and isk are the tuples of partition and
+// sort attributes, each value encoded in turn: the encodings are
+// order-preserving and self-delimiting, so entries order by the tuple, each
+// attribute with its own type's order (numbers numerically, binary bytewise),
+// and the partition hash covers every partition attribute.
 func (t *table) indexEntryKey(ix *index, item model.Item) string {
 	buf := make([]byte, 0, len(ix.prefix)+48)
 	buf = append(buf, ix.prefix...)
-	ipk := item[ix.hash.name]
-	if ix.rng.name != "" {
-		isk := item[ix.rng.name]
-		buf = appendHashedKey(buf, ipk, &isk)
+	if ix.multiAttribute() {
+		buf = appendIndexPartition(buf, ix, item)
+		for _, ka := range ix.rangeKeys {
+			buf = appendKeyValue(buf, item[ka.name])
+		}
 	} else {
-		buf = appendHashedKey(buf, ipk, nil)
+		ipk := item[ix.hashKeys[0].name]
+		if len(ix.rangeKeys) > 0 {
+			isk := item[ix.rangeKeys[0].name]
+			buf = appendHashedKey(buf, ipk, &isk)
+		} else {
+			buf = appendHashedKey(buf, ipk, nil)
+		}
 	}
 	buf = appendKeyValue(buf, item[t.hash.name])
 	if t.rng.name != "" {
@@ -71,18 +104,45 @@ func (t *table) indexEntryKey(ix *index, item model.Item) string {
 	return string(buf)
 }
 
+// appendIndexPartition appends h(enc(p1)…enc(pn)) enc(p1)…enc(pn): the
+// partition of a multi-attribute index key, with the values item holds for
+// its partition attributes.
+func appendIndexPartition(dst []byte, ix *index, item model.Item) []byte {
+	start := len(dst)
+	dst = append(dst, 0, 0, 0, 0)
+	for _, ka := range ix.hashKeys {
+		dst = appendKeyValue(dst, item[ka.name])
+	}
+	binary.BigEndian.PutUint32(dst[start:], hashKey(dst[start+4:]))
+	return dst
+}
+
+// appendPartitionValues is appendIndexPartition for the values of a key
+// condition, in KeySchema order.
+func appendPartitionValues(dst []byte, values []model.AttributeValue) []byte {
+	start := len(dst)
+	dst = append(dst, 0, 0, 0, 0)
+	for _, v := range values {
+		dst = appendKeyValue(dst, v)
+	}
+	binary.BigEndian.PutUint32(dst[start:], hashKey(dst[start+4:]))
+	return dst
+}
+
 // project returns the attributes of item that ix holds.
 func (t *table) project(ix *index, item model.Item) model.Item {
 	if ix.projType == model.ProjectionAll {
 		return item
 	}
-	out := make(model.Item, 4+len(ix.include))
-	for _, n := range []string{t.hash.name, t.rng.name, ix.hash.name, ix.rng.name} {
-		if n == "" {
-			continue
-		}
-		if v, ok := item[n]; ok {
+	out := make(model.Item, 2+len(ix.keys)+len(ix.include))
+	for _, n := range []string{t.hash.name, t.rng.name} {
+		if v, ok := item[n]; ok && n != "" {
 			out[n] = v
+		}
+	}
+	for _, ka := range ix.keys {
+		if v, ok := item[ka.name]; ok {
+			out[ka.name] = v
 		}
 	}
 	for n := range ix.include {
@@ -95,7 +155,7 @@ func (t *table) project(ix *index, item model.Item) model.Item {
 
 // projects reports whether ix holds attribute name.
 func (t *table) projects(ix *index, name string) bool {
-	if ix.projType == model.ProjectionAll || t.isKeyAttr(name) || name == ix.hash.name || name == ix.rng.name {
+	if ix.projType == model.ProjectionAll || t.isKeyAttr(name) || ix.isKey(name) {
 		return true
 	}
 	_, ok := ix.include[name]
@@ -106,10 +166,7 @@ func (t *table) projects(ix *index, name string) bool {
 // wrong type or an empty value, with PutItem's messages (seed 001).
 func (t *table) checkIndexKeysForPut(item model.Item) *model.Error {
 	for _, ix := range t.indexes {
-		for _, ka := range []keyAttr{ix.hash, ix.rng} {
-			if ka.name == "" {
-				continue
-			}
+		for i, ka := range ix.keys {
 			v, ok := item[ka.name]
 			if !ok {
 				continue
@@ -120,7 +177,7 @@ func (t *table) checkIndexKeysForPut(item model.Item) *model.Error {
 			if (v.Type == model.TypeS && v.S == "") || (v.Type == model.TypeB && len(v.B) == 0) {
 				return model.Validation("One or more parameter values are not valid. A value specified for a secondary index key is not supported. The AttributeValue for a key attribute cannot contain an empty %s value. IndexName: %s, IndexKey: %s", emptyWord(v.Type), ix.name, ka.name)
 			}
-			if err := checkIndexKeySize(ix, ka, v); err != nil {
+			if err := checkIndexKeySize(i < len(ix.hashKeys), v); err != nil {
 				return err
 			}
 		}
@@ -133,10 +190,7 @@ func (t *table) checkIndexKeysForPut(item model.Item) *model.Error {
 // violation the item already had gets DynamoDB's vaguer one (seed 001).
 func (t *table) checkIndexKeysForUpdate(old, item model.Item) *model.Error {
 	for _, ix := range t.indexes {
-		for _, ka := range []keyAttr{ix.hash, ix.rng} {
-			if ka.name == "" {
-				continue
-			}
+		for i, ka := range ix.keys {
 			v, ok := item[ka.name]
 			if !ok {
 				continue
@@ -153,7 +207,7 @@ func (t *table) checkIndexKeysForUpdate(old, item model.Item) *model.Error {
 				return model.Validation("One or more parameter values are not valid. The update expression attempted to update a secondary index key to a value that is not supported. The AttributeValue for a key attribute cannot contain an empty %s value.", emptyWord(v.Type))
 			}
 			limit := model.MaxPartitionKeySize
-			if ka == ix.rng {
+			if i >= len(ix.hashKeys) {
 				limit = model.MaxSortKeySize
 			}
 			if model.ValueSize(v) > limit {
@@ -164,11 +218,14 @@ func (t *table) checkIndexKeysForUpdate(old, item model.Item) *model.Error {
 	return nil
 }
 
-func checkIndexKeySize(ix *index, ka keyAttr, v model.AttributeValue) *model.Error {
-	if ka == ix.hash && model.ValueSize(v) > model.MaxPartitionKeySize {
+// checkIndexKeySize checks one index key value against the partition-key
+// (isHash) or sort-key size limit. Each attribute of a multi-attribute key
+// is held to the limit of its role.
+func checkIndexKeySize(isHash bool, v model.AttributeValue) *model.Error {
+	if isHash && model.ValueSize(v) > model.MaxPartitionKeySize {
 		return model.InvalidParameter("Size of hashkey has exceeded the maximum size limit of2048 bytes")
 	}
-	if ka == ix.rng && model.ValueSize(v) > model.MaxSortKeySize {
+	if !isHash && model.ValueSize(v) > model.MaxSortKeySize {
 		return model.InvalidParameter("Aggregated size of all range keys has exceeded the size limit of 1024 bytes")
 	}
 	return nil

@@ -32,8 +32,8 @@ func (t *table) checkKeyPaths(x *parsedExprs) error {
 		}
 	}
 	for _, ix := range t.indexes {
-		for _, ka := range []keyAttr{ix.hash, ix.rng} {
-			if ka.name != "" && !t.isKeyAttr(ka.name) && slices.Contains(nested, ka.name) {
+		for _, ka := range ix.keys {
+			if !t.isKeyAttr(ka.name) && slices.Contains(nested, ka.name) {
 				return expr.NestedKeyError(ka.name, true)
 			}
 		}

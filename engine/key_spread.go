@@ -9,10 +9,12 @@ import (
 )
 
 // KeyLoad is how much of a table or index lives under one partition-key
-// value: its items (index entries) and their DynamoDB size.
+// value (the values of every partition attribute, for a GSI with a
+// multi-attribute key): its items (index entries) and their DynamoDB size.
 type KeyLoad struct {
-	Value model.AttributeValue
-	Items int64
+	// Partition holds the partition attributes and their values.
+	Partition model.Item
+	Items     int64
 	Bytes int64
 	// Largest is the size of the largest item (index entry) under the
 	// value (KeyLoad only).
@@ -24,8 +26,9 @@ type KeyLoad struct {
 // near the 400 KB limit and item collections near the 10 GB limit.
 type KeySpread struct {
 	Table, Index string
-	// PartitionKey is the partition-key attribute of the table or index.
-	PartitionKey string
+	// PartitionKeys are the partition-key attributes of the table or index
+	// (more than one for a GSI with a multi-attribute key).
+	PartitionKeys []string
 	// Items and Bytes are the totals; Keys the distinct partition-key
 	// values.
 	Items, Bytes, Keys int64
@@ -42,16 +45,45 @@ type KeySpread struct {
 	LargestCollection KeyLoad
 }
 
-// spreadTarget is the key range a spread walks and its partition key.
-func spreadTarget(t *table, index string) (prefix string, pk keyAttr, err *model.Error) {
+// spreadTarget is the key range a spread walks and its partition
+// attributes.
+type spreadTarget struct {
+	prefix string
+	ix     *index // nil for the table
+	keys   []keyAttr
+}
+
+func newSpreadTarget(t *table, index string) (spreadTarget, *model.Error) {
 	if index == "" {
-		return t.dataPrefix, t.hash, nil
+		return spreadTarget{prefix: t.dataPrefix, keys: []keyAttr{t.hash}}, nil
 	}
 	ix := t.indexByName(index)
 	if ix == nil {
-		return "", keyAttr{}, model.Validation("The table does not have the specified index: %s", index)
+		return spreadTarget{}, model.Validation("The table does not have the specified index: %s", index)
 	}
-	return ix.prefix, ix.hash, nil
+	return spreadTarget{prefix: ix.prefix, ix: ix, keys: ix.hashKeys}, nil
+}
+
+// names lists the partition attributes.
+func (st spreadTarget) names() []string {
+	out := make([]string, len(st.keys))
+	for i, k := range st.keys {
+		out[i] = k.name
+	}
+	return out
+}
+
+// partition is the encoded partition of an item (hash and values) and its
+// partition attributes.
+func (st spreadTarget) partition(item model.Item) ([]byte, model.Item) {
+	part := make(model.Item, len(st.keys))
+	for _, k := range st.keys {
+		part[k.name] = item[k.name]
+	}
+	if st.ix != nil && st.ix.multiAttribute() {
+		return appendIndexPartition(nil, st.ix, item), part
+	}
+	return appendHashedKey(nil, item[st.keys[0].name], nil), part
 }
 
 // KeySpread walks a table (index "") or one of its indexes once, without
@@ -65,11 +97,11 @@ func (e *Engine) KeySpread(table, index string, top int) (KeySpread, error) {
 	if t == nil {
 		return KeySpread{}, model.TableNotFound(table)
 	}
-	prefix, pk, merr := spreadTarget(t, index)
+	st, merr := newSpreadTarget(t, index)
 	if merr != nil {
 		return KeySpread{}, merr
 	}
-	ks := KeySpread{Table: table, Index: index, PartitionKey: pk.name}
+	ks := KeySpread{Table: table, Index: index, PartitionKeys: st.names()}
 	var run KeyLoad
 	var runKey []byte
 	flush := func() {
@@ -87,17 +119,16 @@ func (e *Engine) KeySpread(table, index string, top int) (KeySpread, error) {
 	}
 	err := e.db.View(func(tx *buntdb.Tx) error {
 		var derr error
-		walkPrefix(tx, prefix, func(v string) bool {
+		walkPrefix(tx, st.prefix, func(v string) bool {
 			item, size, err := decodeStored(v)
 			if err != nil {
 				derr = err
 				return false
 			}
-			val := item[pk.name]
-			enc := appendHashedKey(nil, val, nil)
+			enc, part := st.partition(item)
 			if runKey == nil || string(enc) != string(runKey) {
 				flush()
-				run, runKey = KeyLoad{Value: val}, enc
+				run, runKey = KeyLoad{Partition: part}, enc
 			}
 			run.Items++
 			run.Bytes += int64(size)
@@ -107,7 +138,7 @@ func (e *Engine) KeySpread(table, index string, top int) (KeySpread, error) {
 				ks.LargestItem, ks.LargestItemKey = int64(size), t.keyOf(item)
 			}
 			if coll != nil {
-				addCollection(coll, string(enc), val, int64(size))
+				addCollection(coll, string(enc), part, int64(size))
 			}
 			return true
 		})
@@ -125,7 +156,7 @@ func (e *Engine) KeySpread(table, index string, top int) (KeySpread, error) {
 					return false
 				}
 				val := item[t.hash.name]
-				addCollection(coll, string(appendHashedKey(nil, val, nil)), val, int64(size))
+				addCollection(coll, string(appendHashedKey(nil, val, nil)), model.Item{t.hash.name: val}, int64(size))
 				return true
 			})
 		}
@@ -144,25 +175,45 @@ func (e *Engine) KeySpread(table, index string, top int) (KeySpread, error) {
 }
 
 // KeyLoad tells how much of a table (index "") or index lives under one
-// partition-key value: one range walk, no capacity consumed.
-func (e *Engine) KeyLoad(table, index string, value model.AttributeValue) (KeyLoad, error) {
+// partition: partition holds a value for each partition attribute (one,
+// or up to four for a GSI with a multi-attribute key). One range walk, no
+// capacity consumed.
+func (e *Engine) KeyLoad(table, index string, partition model.Item) (KeyLoad, error) {
 	e.mu.RLock()
 	defer e.mu.RUnlock()
 	t := e.tables[table]
 	if t == nil {
 		return KeyLoad{}, model.TableNotFound(table)
 	}
-	prefix, pk, merr := spreadTarget(t, index)
+	st, merr := newSpreadTarget(t, index)
 	if merr != nil {
 		return KeyLoad{}, merr
 	}
-	value, merr = keyParam(pk, value)
-	if merr != nil {
-		return KeyLoad{}, merr
+	if len(partition) != len(st.keys) {
+		return KeyLoad{}, model.Validation("The provided key element does not match the schema")
 	}
-	load := KeyLoad{Value: value}
+	part := make(model.Item, len(st.keys))
+	values := make([]model.AttributeValue, len(st.keys))
+	for i, k := range st.keys {
+		v, ok := partition[k.name]
+		if !ok {
+			return KeyLoad{}, model.Validation("The provided key element does not match the schema")
+		}
+		v, merr = keyParam(k, v)
+		if merr != nil {
+			return KeyLoad{}, merr
+		}
+		part[k.name], values[i] = v, v
+	}
+	prefix := []byte(st.prefix)
+	if st.ix != nil && st.ix.multiAttribute() {
+		prefix = appendPartitionValues(prefix, values)
+	} else {
+		prefix = appendHashedKey(prefix, values[0], nil)
+	}
+	load := KeyLoad{Partition: part}
 	err := e.db.View(func(tx *buntdb.Tx) error {
-		walkPrefix(tx, string(appendHashedKey([]byte(prefix), value, nil)), func(v string) bool {
+		walkPrefix(tx, string(prefix), func(v string) bool {
 			size := int64(storedSize(v))
 			load.Items++
 			load.Bytes += size
@@ -257,10 +308,10 @@ func walkPrefix(tx *buntdb.Tx, prefix string, fn func(v string) bool) {
 }
 
 // addCollection adds size to the collection of an encoded partition key.
-func addCollection(coll map[string]*KeyLoad, enc string, val model.AttributeValue, size int64) {
+func addCollection(coll map[string]*KeyLoad, enc string, part model.Item, size int64) {
 	c := coll[enc]
 	if c == nil {
-		c = &KeyLoad{Value: val}
+		c = &KeyLoad{Partition: part}
 		coll[enc] = c
 	}
 	c.Items++

@@ -62,7 +62,7 @@ func (e *Engine) Query(ctx context.Context, in *model.QueryInput) (*model.QueryO
 	}
 	if exprs.filter != nil {
 		for _, n := range exprs.filter.TopLevelNames() {
-			if n == schema.HashKey || (schema.RangeKey != "" && n == schema.RangeKey) {
+			if schema.IsKey(n) {
 				return nil, model.Validation("Filter Expression can only contain non-primary key attributes: Primary key attribute: %s", n)
 			}
 		}
@@ -74,15 +74,27 @@ func (e *Engine) Query(ctx context.Context, in *model.QueryInput) (*model.QueryO
 	if merr != nil {
 		return nil, merr
 	}
-	if err := checkKeyConditionValues(exprs.keyCond, schema); err != nil {
-		return nil, err
+	var partition string
+	var r keyRange
+	if exprs.multiKey != nil {
+		if partition, r, merr = multiKeyRange(rt, schema, exprs.multiKey); merr != nil {
+			return nil, merr
+		}
+	} else {
+		if err := checkKeyConditionValues(exprs.keyCond, schema); err != nil {
+			return nil, err
+		}
+		partition = string(appendHashedKey([]byte(rt.prefix()), exprs.keyCond.HashValue, nil))
+		r = rangeFor(partition, exprs.keyCond.Range)
 	}
-	hv := exprs.keyCond.HashValue
-	partition := string(appendHashedKey([]byte(rt.prefix()), hv, nil))
-	r := rangeFor(partition, exprs.keyCond.Range)
 	reverse := in.ScanIndexForward != nil && !*in.ScanIndexForward
 	if in.ExclusiveStartKey != nil {
-		start, merr := queryStart(rt, schema, exprs.keyCond, in.ExclusiveStartKey, partition)
+		var start string
+		if exprs.multiKey != nil {
+			start, merr = multiQueryStart(rt, schema, exprs.multiKey, in.ExclusiveStartKey, partition)
+		} else {
+			start, merr = queryStart(rt, schema, exprs.keyCond, in.ExclusiveStartKey, partition)
+		}
 		if merr != nil {
 			return nil, merr
 		}

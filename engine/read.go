@@ -107,8 +107,8 @@ func (rt readTarget) keyAttrs() []keyAttr {
 		out = append(out, rt.t.rng)
 	}
 	if rt.ix != nil {
-		for _, ka := range []keyAttr{rt.ix.hash, rt.ix.rng} {
-			if ka.name != "" && !rt.t.isKeyAttr(ka.name) {
+		for _, ka := range rt.ix.keys {
+			if !rt.t.isKeyAttr(ka.name) {
 				out = append(out, ka)
 			}
 		}

@@ -36,6 +36,7 @@ type parsedExprs struct {
 	condition  *expr.Condition
 	filter     *expr.Condition
 	keyCond    *expr.KeyCondition
+	multiKey   *expr.MultiKeyCondition // instead of keyCond, on a multi-attribute key
 	update     *expr.Update
 	projection *expr.Projection
 }
@@ -133,7 +134,11 @@ func (p *exprParams) parseWith(ctx *expr.Context, schema *expr.KeySchema) (*pars
 			return nil, err
 		}
 	}
-	if p.keyCondition != "" && schema != nil {
+	if p.keyCondition != "" && schema != nil && schema.MultiAttribute() {
+		if out.multiKey, err = ctx.ParseMultiKeyCondition(p.keyCondition, *schema); err != nil {
+			return nil, err
+		}
+	} else if p.keyCondition != "" && schema != nil {
 		if out.keyCond, err = ctx.ParseKeyCondition(p.keyCondition, *schema); err != nil {
 			return nil, err
 		}
@@ -166,7 +171,11 @@ func (p *exprParams) parseWith(ctx *expr.Context, schema *expr.KeySchema) (*pars
 			return nil, err
 		}
 	}
-	if p.keyConditions != nil && schema != nil {
+	if p.keyConditions != nil && schema != nil && schema.MultiAttribute() {
+		if out.multiKey, err = expr.FromMultiKeyConditions(p.keyConditions, *schema); err != nil {
+			return nil, err
+		}
+	} else if p.keyConditions != nil && schema != nil {
 		if out.keyCond, err = expr.FromKeyConditions(p.keyConditions, *schema); err != nil {
 			return nil, err
 		}
@@ -236,7 +245,19 @@ func (t *table) keySchema() *expr.KeySchema {
 
 // indexKeySchema returns the key schema of an index.
 func indexKeySchema(ix *index) *expr.KeySchema {
-	return &expr.KeySchema{HashKey: ix.hash.name, HashType: ix.hash.typ, RangeKey: ix.rng.name, RangeType: ix.rng.typ}
+	ks := &expr.KeySchema{HashKey: ix.hashKeys[0].name, HashType: ix.hashKeys[0].typ}
+	if len(ix.rangeKeys) > 0 {
+		ks.RangeKey, ks.RangeType = ix.rangeKeys[0].name, ix.rangeKeys[0].typ
+	}
+	if ix.multiAttribute() {
+		for _, ka := range ix.hashKeys {
+			ks.HashKeys = append(ks.HashKeys, expr.KeyPart{Name: ka.name, Type: ka.typ})
+		}
+		for _, ka := range ix.rangeKeys {
+			ks.RangeKeys = append(ks.RangeKeys, expr.KeyPart{Name: ka.name, Type: ka.typ})
+		}
+	}
+	return ks
 }
 
 // failedCondition builds the ConditionalCheckFailedException, with the item

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/dynoscope/dynoscope/engine/capacity"
+	"github.com/dynoscope/dynoscope/model"
 )
 
 // maxRequestLog bounds the in-memory log of recent requests.
@@ -27,6 +28,10 @@ type RequestRecord struct {
 	// usage is kept so Lines can be formatted when someone reads them.
 	usage *capacity.Usage
 	Error string // DynamoDB's error text when the request failed
+	// ThrottlingReasons are the reasons of a throttled request (empty
+	// otherwise): Reason is e.g. "TableWriteKeyRangeThroughputExceeded",
+	// Resource the ARN of the table or index throttled.
+	ThrottlingReasons []model.ThrottlingReason
 }
 
 // requestLog is a fixed ring of the last maxRequestLog requests.
@@ -45,6 +50,9 @@ func (e *Engine) logRequest(action, table, index string, u *capacity.Usage, read
 	}
 	if err != nil {
 		rec.Error = err.Error()
+		if me, ok := err.(*model.Error); ok {
+			rec.ThrottlingReasons = me.ThrottlingReasons
+		}
 	}
 	e.reqLog.mu.Lock()
 	e.reqLog.ring[e.reqLog.count%maxRequestLog] = rec

@@ -40,15 +40,34 @@ type keyAttr struct {
 	typ  model.Type
 }
 
-// index is the in-memory form of one secondary index.
+// index is the in-memory form of one secondary index. An LSI and a GSI
+// with a single-attribute key have one partition attribute and at most one
+// sort attribute; a GSI with a multi-attribute key (November 2025) has up to
+// four of each, in KeySchema order.
 type index struct {
-	name     string
-	global   bool
-	hash     keyAttr
-	rng      keyAttr // name "" when the index has no sort key
-	projType string
-	include  map[string]struct{}
-	prefix   string // I/<table>/<index>/
+	name      string
+	global    bool
+	hashKeys  []keyAttr // the partition key attributes (1 to 4)
+	rangeKeys []keyAttr // the sort key attributes (0 to 4)
+	keys      []keyAttr // hashKeys then rangeKeys
+	keyNames  []string  // the names of keys
+	projType  string
+	include   map[string]struct{}
+	prefix    string // I/<table>/<index>/
+}
+
+// multiAttribute reports whether the index key has more than one partition
+// or more than one sort attribute.
+func (ix *index) multiAttribute() bool { return len(ix.hashKeys) > 1 || len(ix.rangeKeys) > 1 }
+
+// isKey reports whether name is one of the index's key attributes.
+func (ix *index) isKey(name string) bool {
+	for _, ka := range ix.keys {
+		if ka.name == name {
+			return true
+		}
+	}
+	return false
 }
 
 // tableStats are the live counters of a table, shared by every version of
@@ -128,10 +147,15 @@ func (e *Engine) newTable(m *tableMeta, stats *tableStats) *table {
 func (t *table) newIndex(name string, global bool, ks []model.KeySchemaElement, p model.Projection) *index {
 	ix := &index{name: name, global: global, projType: p.ProjectionType,
 		prefix: prefixIndex + t.name + "/" + name + "/"}
-	h := model.HashKey(ks)
-	ix.hash = keyAttr{h, t.attrTypes[h]}
-	if r := model.RangeKey(ks); r != "" {
-		ix.rng = keyAttr{r, t.attrTypes[r]}
+	for _, h := range model.HashKeys(ks) {
+		ix.hashKeys = append(ix.hashKeys, keyAttr{h, t.attrTypes[h]})
+	}
+	for _, r := range model.RangeKeys(ks) {
+		ix.rangeKeys = append(ix.rangeKeys, keyAttr{r, t.attrTypes[r]})
+	}
+	ix.keys = append(append(make([]keyAttr, 0, len(ix.hashKeys)+len(ix.rangeKeys)), ix.hashKeys...), ix.rangeKeys...)
+	for _, ka := range ix.keys {
+		ix.keyNames = append(ix.keyNames, ka.name)
 	}
 	if p.ProjectionType == model.ProjectionInclude {
 		ix.include = map[string]struct{}{}
@@ -200,5 +224,6 @@ func (t *table) describe() *model.TableDescription {
 		cp := *d.ProvisionedThroughput
 		d.ProvisionedThroughput = &cp
 	}
+	describeThroughputs(&d)
 	return &d
 }

@@ -15,10 +15,13 @@ func (e *Engine) Meter() *capacity.Meter { return e.meter }
 // and size. Call it whenever a table's metadata changes.
 func (e *Engine) configureMeter(t *table) {
 	d := &t.meta.Desc
-	cfg := capacity.TableConfig{BillingMode: billingMode(d), SizeBytes: t.stats.bytes.Load(), GSIs: map[string]capacity.Throughput{}}
+	cfg := capacity.TableConfig{BillingMode: billingMode(d), SizeBytes: t.stats.bytes.Load(), GSIs: map[string]capacity.Throughput{}, Arn: d.TableArn}
 	if pt := d.ProvisionedThroughput; pt != nil {
 		cfg.RCU, cfg.WCU = pt.ReadCapacityUnits, pt.WriteCapacityUnits
 	}
+	cfg.MaxRead, cfg.MaxWrite = onDemandMaxima(d.OnDemandThroughput)
+	warm := t.warmOf()
+	cfg.WarmRead, cfg.WarmWrite = warm.ReadUnitsPerSecond, warm.WriteUnitsPerSecond
 	for _, g := range d.GlobalSecondaryIndexes {
 		if g.IndexStatus == model.StatusDeleting {
 			continue
@@ -27,12 +30,27 @@ func (e *Engine) configureMeter(t *table) {
 		if pt := g.ProvisionedThroughput; pt != nil {
 			tp.RCU, tp.WCU = pt.ReadCapacityUnits, pt.WriteCapacityUnits
 		}
+		tp.MaxRead, tp.MaxWrite = onDemandMaxima(g.OnDemandThroughput)
 		cfg.GSIs[g.IndexName] = tp
 	}
 	for _, l := range d.LocalSecondaryIndexes {
 		cfg.LSIs = append(cfg.LSIs, l.IndexName)
 	}
 	e.meter.Configure(t.name, cfg)
+}
+
+// onDemandMaxima returns the maxima of an OnDemandThroughput (0: none).
+func onDemandMaxima(odt *model.OnDemandThroughput) (read, write int64) {
+	if odt == nil {
+		return 0, 0
+	}
+	if odt.MaxReadRequestUnits != nil {
+		read = *odt.MaxReadRequestUnits
+	}
+	if odt.MaxWriteRequestUnits != nil {
+		write = *odt.MaxWriteRequestUnits
+	}
+	return read, write
 }
 
 // partitionHash returns the partition-key hash a storage key starts with,

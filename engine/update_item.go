@@ -142,8 +142,8 @@ func (t *table) checkUpdateTouchesKey(exprs *parsedExprs) error {
 	}
 	var indexKeys []string
 	for _, ix := range t.indexes {
-		for _, ka := range []keyAttr{ix.hash, ix.rng} {
-			if ka.name != "" && !t.isKeyAttr(ka.name) {
+		for _, ka := range ix.keys {
+			if !t.isKeyAttr(ka.name) {
 				indexKeys = append(indexKeys, ka.name)
 			}
 		}
@@ -162,7 +162,7 @@ func (t *table) checkStaticIndexKeyTypes(u *expr.Update) error {
 	}
 	for _, st := range u.StaticTypes() {
 		for _, ix := range t.indexes {
-			for _, ka := range []keyAttr{ix.hash, ix.rng} {
+			for _, ka := range ix.keys {
 				if ka.name == st.Attr && ka.typ != st.Type {
 					return model.InvalidParameter("Type mismatch for Index Key %s Expected: %s Actual: %s IndexName: %s", ka.name, ka.typ, st.Type, ix.name)
 				}

@@ -23,7 +23,7 @@ func (e *Engine) UpdateTable(ctx context.Context, in *model.UpdateTableInput) (*
 		p := fmt.Sprintf("globalSecondaryIndexUpdates.%d.member", i+1)
 		if g := u.Create; g != nil {
 			c.name(g.IndexName, p+".create.indexName", true)
-			checkKeySchemaConstraints(&c, g.KeySchema, p+".create.keySchema")
+			checkKeySchemaConstraints(&c, g.KeySchema, p+".create.keySchema", 0)
 			c.enum(g.Projection.ProjectionType, p+".create.projection.projectionType", model.ProjectionAll, model.ProjectionKeysOnly, model.ProjectionInclude)
 			checkThroughputConstraints(&c, g.ProvisionedThroughput, p+".create.provisionedThroughput")
 		}
@@ -45,8 +45,12 @@ func (e *Engine) UpdateTable(ctx context.Context, in *model.UpdateTableInput) (*
 		return nil, err
 	}
 	if in.BillingMode == "" && in.ProvisionedThroughput == nil && len(in.GlobalSecondaryIndexUpdates) == 0 &&
-		in.StreamSpecification == nil && in.DeletionProtectionEnabled == nil {
-		return nil, model.Validation("At least one of ProvisionedThroughput, BillingMode, UpdateStreamEnabled, GlobalSecondaryIndexUpdates or SSESpecification or ReplicaUpdates is required")
+		in.StreamSpecification == nil && in.DeletionProtectionEnabled == nil && in.OnDemandThroughput == nil && in.WarmThroughput == nil {
+		// DynamoDB's text in 2026 (ack-api-quirks DDB-TABLE-015 and -442).
+		return nil, model.Validation("At least one of ProvisionedThroughput, BillingMode, UpdateStreamEnabled, GlobalSecondaryIndexUpdates, SSESpecification, ReplicaUpdates, MultiAccountReplicaReady, ReplicaTransitRoleArn, MultiRegionConsistency, DeletionProtectionEnabled, OnDemandThroughput, WarmThroughput or TableClass is required")
+	}
+	if err := e.checkUpdateThroughputs(in); err != nil {
+		return nil, err
 	}
 	if err := checkIndexUpdateShapes(in.GlobalSecondaryIndexUpdates); err != nil {
 		return nil, err
@@ -79,6 +83,7 @@ func (e *Engine) UpdateTable(ctx context.Context, in *model.UpdateTableInput) (*
 		return nil, model.NewError(model.ErrResourceInUse, "Attempt to change a resource which is still in use: Table is being updated: %s", t.name)
 	}
 	m := cloneMeta(&t.meta)
+	describeThroughputs(&m.Desc) // a workspace from before warm throughput has none stored
 	now := e.now()
 	changed := false
 	if err := e.updateBilling(m, in, now, &changed); err != nil {
@@ -90,10 +95,21 @@ func (e *Engine) UpdateTable(ctx context.Context, in *model.UpdateTableInput) (*
 	if in.DeletionProtectionEnabled != nil {
 		m.Desc.DeletionProtectionEnabled = *in.DeletionProtectionEnabled
 	}
+	odtEcho, merr := updateTableOnDemand(m, in)
+	if merr != nil {
+		return nil, merr
+	}
+	warmed, merr := updateTableWarm(m, in.WarmThroughput)
+	if merr != nil {
+		return nil, merr
+	}
 	var backfill, drop string
 	for _, u := range in.GlobalSecondaryIndexUpdates {
 		switch {
 		case u.Create != nil:
+			if err := e.checkGSIThroughputs(*u.Create, billingMode(&m.Desc)); err != nil {
+				return nil, err
+			}
 			if err := addGSI(m, *u.Create, in.AttributeDefinitions); err != nil {
 				return nil, err
 			}
@@ -106,10 +122,12 @@ func (e *Engine) UpdateTable(ctx context.Context, in *model.UpdateTableInput) (*
 			drop = u.Delete.IndexName
 			changed = true
 		case u.Update != nil:
-			if err := updateGSIThroughput(m, *u.Update, now); err != nil {
+			gsiWarmed, err := e.updateGSI(m, *u.Update, now)
+			if err != nil {
 				return nil, err
 			}
-			changed = true
+			warmed = warmed || gsiWarmed
+			changed = changed || u.Update.ProvisionedThroughput != nil
 		}
 	}
 	if changed {
@@ -120,6 +138,14 @@ func (e *Engine) UpdateTable(ctx context.Context, in *model.UpdateTableInput) (*
 		return nil, asError(err)
 	}
 	out := &model.UpdateTableOutput{TableDescription: nt.describe()}
+	if odtEcho != nil {
+		out.TableDescription.OnDemandThroughput = odtEcho
+	}
+	if warmed {
+		// The reply shows the values before the raise, UPDATING
+		// (ack-api-quirks DDB-TABLE-179); the table stays ACTIVE.
+		showWarmBefore(out.TableDescription, t)
+	}
 	switch {
 	case backfill != "":
 		e.startBackfill(nt.name, backfill)
@@ -127,6 +153,9 @@ func (e *Engine) UpdateTable(ctx context.Context, in *model.UpdateTableInput) (*
 		e.startIndexDrop(nt.name, drop)
 	case changed:
 		e.activateLocked(nt)
+	}
+	if warmed {
+		e.settleWarmLocked(e.tables[nt.name])
 	}
 	return out, nil
 }
@@ -194,8 +223,13 @@ func (e *Engine) updateBilling(m *tableMeta, in *model.UpdateTableInput, now tim
 			ts := float64(now.Unix())
 			d.BillingModeSummary = &model.BillingModeSummary{BillingMode: target, LastUpdateToPayPerRequestDateTime: &ts}
 			d.ProvisionedThroughput = &model.ProvisionedThroughputDescription{NumberOfDecreasesToday: d.ProvisionedThroughput.NumberOfDecreasesToday}
+			// An on-demand table serves at least the on-demand initial
+			// throughput at once (ack-api-quirks DDB-TABLE-061).
+			d.WarmThroughput = followProvisioned(d.WarmThroughput, onDemandInitialReadUnits, onDemandInitialWriteUnits)
 			for i := range d.GlobalSecondaryIndexes {
-				d.GlobalSecondaryIndexes[i].ProvisionedThroughput = &model.ProvisionedThroughputDescription{}
+				g := &d.GlobalSecondaryIndexes[i]
+				g.ProvisionedThroughput = &model.ProvisionedThroughputDescription{}
+				g.WarmThroughput = followProvisioned(g.WarmThroughput, onDemandInitialReadUnits, onDemandInitialWriteUnits)
 			}
 			*changed = true
 		}
@@ -208,6 +242,13 @@ func (e *Engine) updateBilling(m *tableMeta, in *model.UpdateTableInput, now tim
 		d.BillingModeSummary = &model.BillingModeSummary{BillingMode: target, LastUpdateToPayPerRequestDateTime: d.BillingModeSummary.LastUpdateToPayPerRequestDateTime}
 		d.ProvisionedThroughput = &model.ProvisionedThroughputDescription{
 			ReadCapacityUnits: *pt.ReadCapacityUnits, WriteCapacityUnits: *pt.WriteCapacityUnits}
+		// A switch to provisioned drops the on-demand maxima of the table and
+		// its GSIs (ack-api-quirks DDB-TABLE-153).
+		d.OnDemandThroughput = nil
+		for i := range d.GlobalSecondaryIndexes {
+			d.GlobalSecondaryIndexes[i].OnDemandThroughput = nil
+		}
+		d.WarmThroughput = followProvisioned(d.WarmThroughput, *pt.ReadCapacityUnits, *pt.WriteCapacityUnits)
 		*changed = true
 		return nil
 	}
@@ -232,6 +273,7 @@ func (e *Engine) updateBilling(m *tableMeta, in *model.UpdateTableInput, now tim
 		cur.NumberOfDecreasesToday++
 	}
 	cur.ReadCapacityUnits, cur.WriteCapacityUnits = r, w
+	d.WarmThroughput = followProvisioned(d.WarmThroughput, r, w)
 	*changed = true
 	return nil
 }

@@ -22,6 +22,12 @@ type KeyMap struct {
 	// SwitchWorkspace shows the other workspace (a lesson's copy beside
 	// the user's), when there is one.
 	SwitchWorkspace key.Binding
+	// On a remote backend: CopySlice copies the selected table's schema
+	// and a slice of its items into the local sandbox; Survey reads the
+	// selected table whole (after saying what it costs), or stops the
+	// read.
+	CopySlice key.Binding
+	Survey    key.Binding
 
 	// Live panes, the traffic generator and the workspace clock (live.go).
 	Live LiveKeyMap
@@ -56,6 +62,17 @@ type KeyMap struct {
 	ScanMode  key.Binding
 	NextPage  key.Binding
 	CopyCLI   key.Binding
+	// Mode and ModeBack go through the builder's modes: Query, Scan,
+	// Transaction, PartiQL.
+	Mode     key.Binding
+	ModeBack key.Binding
+	// AddAction and RemoveAction add an action to the transaction (after
+	// the one under the cursor) and remove the one under the cursor.
+	AddAction    key.Binding
+	RemoveAction key.Binding
+	// Complete completes the attribute or table name being typed in the
+	// PartiQL statement.
+	Complete key.Binding
 
 	// Editing, table and index management, lessons (edit.go).
 	Editing EditKeyMap
@@ -76,6 +93,8 @@ func DefaultKeyMap() KeyMap {
 		Back:      key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
 
 		SwitchWorkspace: key.NewBinding(key.WithKeys("ctrl+o"), key.WithHelp("ctrl+o", "other workspace")),
+		CopySlice:       key.NewBinding(key.WithKeys("C"), key.WithHelp("C", "copy a slice of the table into the sandbox")),
+		Survey:          key.NewBinding(key.WithKeys("S"), key.WithHelp("S", "read the whole table (asks first; S again stops)")),
 
 		Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
 		Down:     key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
@@ -103,6 +122,12 @@ func DefaultKeyMap() KeyMap {
 		ScanMode:  key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "query/scan")),
 		NextPage:  key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "next page")),
 		CopyCLI:   key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "copy aws cli")),
+
+		Mode:         key.NewBinding(key.WithKeys("m"), key.WithHelp("m", "next mode")),
+		ModeBack:     key.NewBinding(key.WithKeys("M"), key.WithHelp("M", "previous mode")),
+		AddAction:    key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "add action")),
+		RemoveAction: key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "remove action")),
+		Complete:     key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "complete the name")),
 
 		Live:    DefaultLiveKeyMap(),
 		Editing: DefaultEditKeyMap(),

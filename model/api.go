@@ -100,6 +100,8 @@ type CreateTableInput struct {
 	TableClass                string                 `json:"TableClass,omitempty"`
 	DeletionProtectionEnabled *bool                  `json:"DeletionProtectionEnabled,omitempty"`
 	Tags                      []Tag                  `json:"Tags,omitempty"`
+	OnDemandThroughput        *OnDemandThroughput    `json:"OnDemandThroughput,omitempty"`
+	WarmThroughput            *WarmThroughput        `json:"WarmThroughput,omitempty"`
 }
 
 // CreateTableOutput is CreateTable's response.
@@ -175,6 +177,8 @@ type GlobalSecondaryIndexUpdate struct {
 type UpdateGlobalSecondaryIndex struct {
 	IndexName             string                 `json:"IndexName"`
 	ProvisionedThroughput *ProvisionedThroughput `json:"ProvisionedThroughput,omitempty"`
+	OnDemandThroughput    *OnDemandThroughput    `json:"OnDemandThroughput,omitempty"`
+	WarmThroughput        *WarmThroughput        `json:"WarmThroughput,omitempty"`
 }
 
 // DeleteGlobalSecondaryIndex names a GSI to delete.
@@ -192,6 +196,8 @@ type UpdateTableInput struct {
 	GlobalSecondaryIndexUpdates []GlobalSecondaryIndexUpdate `json:"GlobalSecondaryIndexUpdates,omitempty"`
 	StreamSpecification         *StreamSpecification         `json:"StreamSpecification,omitempty"`
 	DeletionProtectionEnabled   *bool                        `json:"DeletionProtectionEnabled,omitempty"`
+	OnDemandThroughput          *OnDemandThroughput          `json:"OnDemandThroughput,omitempty"`
+	WarmThroughput              *WarmThroughput              `json:"WarmThroughput,omitempty"`
 }
 
 // UpdateTableOutput is UpdateTable's response.

@@ -29,12 +29,14 @@ const InvalidPrefix = "One or more parameter values were invalid: "
 // Error is a DynamoDB error: the exception name and its message, exactly as
 // DynamoDB words them. Item is set on ConditionalCheckFailedException when
 // ReturnValuesOnConditionCheckFailure is ALL_OLD; CancellationReasons on
-// TransactionCanceledException.
+// TransactionCanceledException; ThrottlingReasons on the throttling
+// exceptions (ProvisionedThroughputExceededException, ThrottlingException).
 type Error struct {
 	Code                string
 	Message             string
 	Item                Item
 	CancellationReasons []CancellationReason
+	ThrottlingReasons   []ThrottlingReason
 }
 
 // CancellationReason is one entry of TransactionCanceledException's reasons.

@@ -71,6 +71,8 @@ type GlobalSecondaryIndex struct {
 	KeySchema             []KeySchemaElement     `json:"KeySchema"`
 	Projection            Projection             `json:"Projection"`
 	ProvisionedThroughput *ProvisionedThroughput `json:"ProvisionedThroughput,omitempty"`
+	OnDemandThroughput    *OnDemandThroughput    `json:"OnDemandThroughput,omitempty"`
+	WarmThroughput        *WarmThroughput        `json:"WarmThroughput,omitempty"`
 }
 
 // LocalSecondaryIndexDescription is an LSI as DescribeTable tells it.
@@ -94,6 +96,8 @@ type GlobalSecondaryIndexDescription struct {
 	IndexSizeBytes        int64                             `json:"IndexSizeBytes"`
 	ItemCount             int64                             `json:"ItemCount"`
 	IndexArn              string                            `json:"IndexArn"`
+	OnDemandThroughput    *OnDemandThroughput               `json:"OnDemandThroughput,omitempty"`
+	WarmThroughput        *WarmThroughputDescription        `json:"WarmThroughput,omitempty"`
 }
 
 // BillingModeSummary tells the billing mode of a table.
@@ -134,6 +138,8 @@ type TableDescription struct {
 	LatestStreamArn           string                            `json:"LatestStreamArn,omitempty"`
 	TableClassSummary         *TableClassSummary                `json:"TableClassSummary,omitempty"`
 	DeletionProtectionEnabled bool                              `json:"DeletionProtectionEnabled"`
+	OnDemandThroughput        *OnDemandThroughput               `json:"OnDemandThroughput,omitempty"`
+	WarmThroughput            *WarmThroughputDescription        `json:"WarmThroughput,omitempty"`
 }
 
 // HashKey returns the name of the HASH element of a key schema.

@@ -43,7 +43,7 @@ const (
 type Workspace interface {
 	engine.API
 	KeySpread(table, index string, top int) (engine.KeySpread, error)
-	KeyLoad(table, index string, value model.AttributeValue) (engine.KeyLoad, error)
+	KeyLoad(table, index string, partition model.Item) (engine.KeyLoad, error)
 	ItemCollectionSize(table string, value model.AttributeValue) (int64, bool, error)
 	PeekItem(table string, key model.Item) (model.Item, error)
 	RecentRequests() []engine.RequestRecord
@@ -53,8 +53,9 @@ type Workspace interface {
 // HotKey is the heaviest partition-key value a pattern touches.
 type HotKey struct {
 	Table, Index string
-	Attribute    string
-	Value        model.AttributeValue
+	// Partition holds the partition attributes and their values (one, or
+	// up to four for a GSI with a multi-attribute key).
+	Partition model.Item
 	// Items and Bytes under the value, of TotalItems and TotalBytes in the
 	// table or index.
 	Items, TotalItems int64
@@ -249,7 +250,8 @@ func keySchemaOf(d *model.TableDescription, index string) ([]model.KeySchemaElem
 	return nil, false
 }
 
-// exprSchema is the expr view of a key schema.
+// exprSchema is the expr view of a key schema (a multi-attribute one
+// when it has more than one partition or sort attribute).
 func exprSchema(d *model.TableDescription, ks []model.KeySchemaElement) expr.KeySchema {
 	types := map[string]model.Type{}
 	for _, a := range d.AttributeDefinitions {
@@ -257,7 +259,31 @@ func exprSchema(d *model.TableDescription, ks []model.KeySchemaElement) expr.Key
 		types[a.AttributeName] = t
 	}
 	h, r := model.HashKey(ks), model.RangeKey(ks)
-	return expr.KeySchema{HashKey: h, HashType: types[h], RangeKey: r, RangeType: types[r]}
+	s := expr.KeySchema{HashKey: h, HashType: types[h], RangeKey: r, RangeType: types[r]}
+	var hs, rs []expr.KeyPart
+	for _, k := range ks {
+		part := expr.KeyPart{Name: k.AttributeName, Type: types[k.AttributeName]}
+		if k.KeyType == model.KeyTypeHash {
+			hs = append(hs, part)
+		} else {
+			rs = append(rs, part)
+		}
+	}
+	if len(hs) > 1 || len(rs) > 1 {
+		s.HashKeys, s.RangeKeys = hs, rs
+	}
+	return s
+}
+
+// partitionNames lists the partition attributes of a key schema.
+func partitionNames(ks []model.KeySchemaElement) []string {
+	var out []string
+	for _, k := range ks {
+		if k.KeyType == model.KeyTypeHash {
+			out = append(out, k.AttributeName)
+		}
+	}
+	return out
 }
 
 // record finds the log record of the request that just ran: the newest of
@@ -285,8 +311,8 @@ func consumed(cc *model.ConsumedCapacity) float64 {
 }
 
 // hot fills r's hot key from one partition-key value of a table or index.
-func (c *Checker) hot(r *Result, table, index string, d *model.TableDescription, ks []model.KeySchemaElement, v model.AttributeValue) error {
-	load, err := c.WS.KeyLoad(table, index, v)
+func (c *Checker) hot(r *Result, table, index string, d *model.TableDescription, ks []model.KeySchemaElement, partition model.Item) error {
+	load, err := c.WS.KeyLoad(table, index, partition)
 	if err != nil {
 		return err
 	}
@@ -294,10 +320,10 @@ func (c *Checker) hot(r *Result, table, index string, d *model.TableDescription,
 	if err != nil {
 		return err
 	}
-	r.HotKey = &HotKey{Table: table, Index: index, Attribute: model.HashKey(ks), Value: v, Items: load.Items, TotalItems: spread.Items,
+	r.HotKey = &HotKey{Table: table, Index: index, Partition: load.Partition, Items: load.Items, TotalItems: spread.Items,
 		Bytes: load.Bytes, TotalBytes: spread.Bytes}
 	r.LargestItem = max(r.LargestItem, load.Largest)
-	if len(d.LocalSecondaryIndexes) > 0 && model.HashKey(ks) == model.HashKey(d.KeySchema) {
+	if v, ok := load.Partition[model.HashKey(d.KeySchema)]; ok && len(load.Partition) == 1 && len(d.LocalSecondaryIndexes) > 0 {
 		if n, ok, err := c.WS.ItemCollectionSize(table, v); err == nil && ok {
 			r.Collection = max(r.Collection, n)
 		}
@@ -324,7 +350,8 @@ func (c *Checker) getItem(ctx context.Context, in *model.GetItemInput, r *Result
 	if out.Item != nil {
 		r.ItemsRead, r.ItemsReturned = 1, 1
 	}
-	return c.hot(r, in.TableName, "", d, d.KeySchema, in.Key[model.HashKey(d.KeySchema)])
+	pk := model.HashKey(d.KeySchema)
+	return c.hot(r, in.TableName, "", d, d.KeySchema, model.Item{pk: in.Key[pk]})
 }
 
 func (c *Checker) query(ctx context.Context, in *model.QueryInput, r *Result) error {
@@ -347,24 +374,37 @@ func (c *Checker) query(ctx context.Context, in *model.QueryInput, r *Result) er
 		return err
 	}
 	ks, _ := keySchemaOf(d, in.IndexName)
-	var kc *expr.KeyCondition
 	schema := exprSchema(d, ks)
+	partition := model.Item{}
 	if in.KeyConditionExpression != "" {
 		ectx, err := expr.NewContext(in.ExpressionAttributeNames, in.ExpressionAttributeValues)
 		if err != nil {
 			return err
 		}
-		kc, err = ectx.ParseKeyCondition(in.KeyConditionExpression, schema)
+		if schema.MultiAttribute() {
+			mk, err := ectx.ParseMultiKeyCondition(in.KeyConditionExpression, schema)
+			if err != nil {
+				return err
+			}
+			for i, name := range partitionNames(ks) {
+				partition[name] = mk.HashValues[i]
+			}
+		} else {
+			kc, err := ectx.ParseKeyCondition(in.KeyConditionExpression, schema)
+			if err != nil {
+				return err
+			}
+			partition[schema.HashKey] = kc.HashValue
+		}
+	} else {
+		kc, err := expr.FromKeyConditions(in.KeyConditions, schema)
 		if err != nil {
 			return err
 		}
-	} else {
-		if kc, err = expr.FromKeyConditions(in.KeyConditions, schema); err != nil {
-			return err
-		}
+		partition[schema.HashKey] = kc.HashValue
 		r.KeyCondition = showConditions(in.KeyConditions)
 	}
-	return c.hot(r, in.TableName, in.IndexName, d, ks, kc.HashValue)
+	return c.hot(r, in.TableName, in.IndexName, d, ks, partition)
 }
 
 func (c *Checker) scan(ctx context.Context, in *model.ScanInput, r *Result) error {
@@ -402,10 +442,9 @@ func (c *Checker) scan(ctx context.Context, in *model.ScanInput, r *Result) erro
 	if err != nil {
 		return err
 	}
-	ks, _ := keySchemaOf(d, in.IndexName)
 	if len(spread.Top) > 0 {
 		top := spread.Top[0]
-		r.HotKey = &HotKey{Table: in.TableName, Index: in.IndexName, Attribute: model.HashKey(ks), Value: top.Value,
+		r.HotKey = &HotKey{Table: in.TableName, Index: in.IndexName, Partition: top.Partition,
 			Items: top.Items, TotalItems: spread.Items, Bytes: top.Bytes, TotalBytes: spread.Bytes}
 	}
 	r.LargestItem = spread.LargestItem
@@ -422,21 +461,30 @@ func scanAdvice(d *model.TableDescription, filtered []string) string {
 		return "no filter: it reads every item"
 	}
 	sort.Strings(filtered)
-	type idx struct{ name, pk string }
-	all := []idx{{"", model.HashKey(d.KeySchema)}}
-	for _, g := range d.GlobalSecondaryIndexes {
-		all = append(all, idx{g.IndexName, model.HashKey(g.KeySchema)})
+	type idx struct {
+		name string
+		pks  []string
 	}
-	for _, f := range filtered {
-		for _, ix := range all {
-			if ix.pk != f {
-				continue
-			}
-			if ix.name == "" {
-				return fmt.Sprintf("the table's partition key is %s: a Query on the table reads only the matching items", f)
-			}
-			return fmt.Sprintf("index %s has partition key %s: a Query on it reads only the matching items", ix.name, f)
+	all := []idx{{"", partitionNames(d.KeySchema)}}
+	for _, g := range d.GlobalSecondaryIndexes {
+		all = append(all, idx{g.IndexName, partitionNames(g.KeySchema)})
+	}
+	for _, ix := range all {
+		covered := len(ix.pks) > 0
+		for _, pk := range ix.pks {
+			covered = covered && contains(filtered, pk)
 		}
+		if !covered {
+			continue
+		}
+		key := strings.Join(ix.pks, ", ")
+		if len(ix.pks) > 1 {
+			key = "(" + key + ")"
+		}
+		if ix.name == "" {
+			return fmt.Sprintf("the table's partition key is %s: a Query on the table reads only the matching items", key)
+		}
+		return fmt.Sprintf("index %s has partition key %s: a Query on it reads only the matching items", ix.name, key)
 	}
 	if len(filtered) == 1 {
 		return fmt.Sprintf("no index has partition key %s", filtered[0])

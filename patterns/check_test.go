@@ -219,3 +219,43 @@ func TestCheckItemCollection(t *testing.T) {
 		t.Errorf("result = %+v, collection %d, want %d", r, r.Collection, want)
 	}
 }
+
+// TestCheckMultiAttributeIndex: a Query on a GSI whose partition is two
+// attributes is served by it, with the pair as its hot key; a Scan that
+// filters on both is pointed at it.
+func TestCheckMultiAttributeIndex(t *testing.T) {
+	e, err := engine.Open(engine.Options{Clock: engine.NewManualClock(testStart), DisableTTLSweeper: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	ctx := context.Background()
+	_, err = e.CreateTable(ctx, &model.CreateTableInput{TableName: "Orders", BillingMode: model.BillingPayPerRequest,
+		KeySchema:            []model.KeySchemaElement{{AttributeName: "id", KeyType: "HASH"}},
+		AttributeDefinitions: []model.AttributeDefinition{{AttributeName: "id", AttributeType: "S"}, {AttributeName: "tenant", AttributeType: "S"}, {AttributeName: "loc", AttributeType: "S"}},
+		GlobalSecondaryIndexes: []model.GlobalSecondaryIndex{{IndexName: "byTR", Projection: model.Projection{ProjectionType: "ALL"},
+			KeySchema: []model.KeySchemaElement{{AttributeName: "tenant", KeyType: "HASH"}, {AttributeName: "loc", KeyType: "HASH"}}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, tr := range [][2]string{{"t1", "eu"}, {"t1", "eu"}, {"t2", "us"}} {
+		if _, err := e.PutItem(ctx, &model.PutItemInput{TableName: "Orders", Item: model.Item{"id": model.S(fmt.Sprint(i)), "tenant": model.S(tr[0]), "loc": model.S(tr[1])}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c := &patterns.Checker{WS: e}
+	r := c.CheckOne(ctx, pattern(t, `
+  - Name: orders of a tenant in a region
+    Operation: Query
+    Request: {TableName: Orders, IndexName: byTR, KeyConditionExpression: "tenant = :t AND loc = :r", ExpressionAttributeValues: {":t": {S: t1}, ":r": {S: eu}}}`))
+	if !r.OK() || r.Served() != "Orders/byTR" || r.ItemsReturned != 2 || r.HotKeyText() != `loc="eu",tenant="t1" 67%` {
+		t.Errorf("query = %+v (hot %s)", r, r.HotKeyText())
+	}
+	r = c.CheckOne(ctx, pattern(t, `
+  - Name: scan for them
+    Operation: Scan
+    Request: {TableName: Orders, FilterExpression: "tenant = :t AND loc = :r", ExpressionAttributeValues: {":t": {S: t1}, ":r": {S: eu}}}`))
+	if want := "index byTR has partition key (tenant, loc): a Query on it reads only the matching items"; r.Advice != want {
+		t.Errorf("advice = %q", r.Advice)
+	}
+}

@@ -33,7 +33,7 @@ func (r Result) HotKeyText() string {
 	if r.HotKey == nil {
 		return "-"
 	}
-	return fmt.Sprintf("%s=%s %.0f%%", r.HotKey.Attribute, showValue(r.HotKey.Value), r.HotKey.Share()*100)
+	return fmt.Sprintf("%s %.0f%%", showPartition(r.HotKey.Partition), r.HotKey.Share()*100)
 }
 
 func count(n int) string {
@@ -89,7 +89,7 @@ func WriteTable(w io.Writer, rs []Result) error {
 			if r.HotKey.Index != "" {
 				where += "/" + r.HotKey.Index
 			}
-			fmt.Fprintf(w, "  hot key: %s = %s holds %d of the %d items of %s, %s of %s (%.0f%%)\n", r.HotKey.Attribute, showValue(r.HotKey.Value),
+			fmt.Fprintf(w, "  hot key: %s holds %d of the %d items of %s, %s of %s (%.0f%%)\n", showPartition(r.HotKey.Partition),
 				r.HotKey.Items, r.HotKey.TotalItems, where, kb(r.HotKey.Bytes), kb(r.HotKey.TotalBytes), r.HotKey.Share()*100)
 		}
 		if r.Collection >= 0 {

@@ -100,7 +100,7 @@ func (c *Checker) write(ctx context.Context, in any, r *Result) error {
 			r.LargestItem = max(r.LargestItem, int64(model.ItemSize(old)))
 		}
 		if pk, ok := t.key[model.HashKey(d.KeySchema)]; ok {
-			if err := c.hotWrite(r, t.table, d, pk); err != nil {
+			if err := c.hotWrite(r, t.table, d, model.Item{model.HashKey(d.KeySchema): pk}); err != nil {
 				return err
 			}
 		}
@@ -159,7 +159,7 @@ func (c *Checker) write(ctx context.Context, in any, r *Result) error {
 }
 
 // hotWrite keeps the heaviest partition-key value a write touches.
-func (c *Checker) hotWrite(r *Result, table string, d *model.TableDescription, pk model.AttributeValue) error {
+func (c *Checker) hotWrite(r *Result, table string, d *model.TableDescription, pk model.Item) error {
 	var cand Result
 	cand.Collection = -1
 	if err := c.hot(&cand, table, "", d, d.KeySchema, pk); err != nil {
@@ -203,6 +203,20 @@ func showValue(v model.AttributeValue) string {
 		return v.N
 	}
 	return string(model.AppendJSON(nil, v))
+}
+
+// showPartition renders a partition compactly: `Id="1"`, `tenant="t1",region="eu"`.
+func showPartition(p model.Item) string {
+	names := make([]string, 0, len(p))
+	for n := range p {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	parts := make([]string, len(names))
+	for i, n := range names {
+		parts[i] = n + "=" + showValue(p[n])
+	}
+	return strings.Join(parts, ",")
 }
 
 // showKey renders a key: `Id = "1", Metadata = "Details"`.

@@ -13,7 +13,8 @@
 //	 ├─ ui/sidebar     tables and their indexes
 //	 ├─ ui/schema      1 Schema
 //	 ├─ ui/items       2 Items, the left-out list, the item view
-//	 ├─ ui/query       3 Query: the builder, its results, the CLI line
+//	 ├─ ui/query       3 Query: the builder (Query, Scan, Transaction,
+//	 │                 PartiQL), its results, the CLI line
 //	 ├─ ui/capacity    4 Capacity: charts, heat strip, traffic generator
 //	 ├─ ui/ttl         5 TTL
 //	 ├─ ui/stream      6 Stream
@@ -45,6 +46,16 @@
 // its state). Every command a component returns is routed back to it in
 // its own workspace, so a message never reaches the wrong one.
 //
+// A remote backend (engine/remote: AWS or a compatible endpoint) is the
+// user's workspace like any other; remote.go has what only it does: writes
+// refused while it is read-only (and, with --write, the table's name typed
+// before a destructive one), the consumption in the status bar, the read
+// of a whole table after its price was said (S, kit.SurveyMsg; panes take
+// its progress and result as kit.SurveySink), and the copy of a slice into
+// the sandbox (C), a workspace on the embedded engine beside it. Panes
+// check kit.IsRemote, kit.ReadOnly and the remote extras (kit/remote.go)
+// with type assertions, as they check the engine's.
+//
 // To add a pane: write a package with a kit.Pane, add it to the panes of
 // newWorkspace (or, for a pane with no workspace of its own, beside the
 // lessons pane), give it a tab in paneNames and a key in keymap. To add a
@@ -55,6 +66,7 @@
 // Every engine call runs in a tea.Cmd; Update and View do no I/O. The
 // extra powers of the embedded engine (index membership, left-out items,
 // the request log with itemised capacity, the event hub, the clock, the
-// TTL view, the traffic generator) are small interfaces checked with type
-// assertions, so a remote backend without them still works.
+// TTL view, the traffic generator, the PartiQL planner) are small
+// interfaces checked with type assertions, so a remote backend without
+// them still works.
 package ui

@@ -46,6 +46,9 @@ type goldenRun struct {
 	tm   *teatest.TestModel
 	eng  *engine.Engine
 	w, h int
+	// mask, when set, replaces what differs from run to run (a loopback
+	// port) in every screen read.
+	mask func(string) string
 }
 
 // startGolden runs the explorer on the whole demo workspace at w x h.
@@ -73,6 +76,9 @@ func (g goldenRun) screen() string {
 	g.tm.Send(ch)
 	select {
 	case s := <-ch:
+		if g.mask != nil {
+			s = g.mask(s)
+		}
 		return s
 	case <-time.After(10 * time.Second):
 		g.t.Fatal("the program does not answer")
@@ -257,9 +263,9 @@ func TestGoldenSmallTerminal(t *testing.T) {
 func TestGoldenLessonPane(t *testing.T) {
 	g := startGolden(t, 120, 40)
 	g.keys("7")
-	g.waitFor("Lesson 1 of 9")
+	g.waitFor("Lesson 1 of ")
 	g.keys("j", "j", "j", "j", "j", "j", "j")
-	g.waitFor("Lesson 8 of 9")
+	g.waitFor("Lesson 8 of ")
 	g.keys("right", "enter")
 	g.waitFor("✓ Query Thread/LastPostIndex · 4 items (scanned 4) · 2.5 RCU")
 	g.waitFor("last (lesson copy): Query Thread/LastPostIndex · 4 items · 2.5 RCU")

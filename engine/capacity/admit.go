@@ -15,11 +15,17 @@ import "github.com/dynoscope/dynoscope/model"
 // partition's and every one of those GSIs' write buckets, since a throttled
 // GSI throttles the table's writes (back-pressure, seed 004).
 //
-// It returns nil, or the throttling error (counted in the metrics): for a
-// provisioned table ProvisionedThroughputExceededException, with the GSI
-// message when a GSI's bucket was the one empty; for an on-demand table
-// ThrottlingException. Unknown tables and a Meter with throttling off always
-// admit.
+// It returns nil, or the throttling error (counted in the metrics with its
+// reason): for a provisioned table ProvisionedThroughputExceededException,
+// with the GSI message when a GSI's bucket was the one empty; for an
+// on-demand table ThrottlingException. Either carries one ThrottlingReason
+// (API Reference ThrottlingReason): Table or Index × Read or Write ×
+// ProvisionedThroughputExceeded (a provisioned bucket),
+// KeyRangeThroughputExceeded (a partition's bucket), AccountLimitExceeded
+// (the on-demand table quota) or MaxOnDemandThroughputExceeded (a
+// configured on-demand maximum), with the ARN of the table or index. A GSI
+// that throttles a table write (back-pressure) is named as the index.
+// Unknown tables and a Meter with throttling off always admit.
 func (m *Meter) Admit(table string, read bool, hash uint32, gsis []string) *model.Error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
@@ -40,30 +46,32 @@ func (m *Meter) Admit(table string, read bool, hash uint32, gsis []string) *mode
 			}
 			gsiRead = true
 			if !ix.read.admits(now) {
-				m.throttled(t, ix, nil, sec, true)
-				return t.indexError()
+				return m.throttled(t, ix, nil, sec, true, ix.limitOf(t, true))
 			}
 		}
 		if gsiRead {
 			return nil
 		}
 		p := &t.parts[PartitionOf(hash, len(t.parts))]
-		if !t.read.admits(now) || (t.partLimits && !p.read.admits(now)) {
-			m.throttled(t, nil, p, sec, true)
-			return t.tableError()
+		if !t.read.admits(now) {
+			return m.throttled(t, nil, p, sec, true, t.limitOf(true))
+		}
+		if t.partLimits && !p.read.admits(now) {
+			return m.throttled(t, nil, p, sec, true, LimitKeyRange)
 		}
 		return nil
 	}
 	p := &t.parts[PartitionOf(hash, len(t.parts))]
-	if !t.write.admits(now) || (t.partLimits && !p.write.admits(now)) {
-		m.throttled(t, nil, p, sec, false)
-		return t.tableError()
+	if !t.write.admits(now) {
+		return m.throttled(t, nil, p, sec, false, t.limitOf(false))
+	}
+	if t.partLimits && !p.write.admits(now) {
+		return m.throttled(t, nil, p, sec, false, LimitKeyRange)
 	}
 	if gsis == nil {
 		for _, ix := range t.gsis {
 			if !ix.write.admits(now) {
-				m.throttled(t, ix, p, sec, false)
-				return t.indexError()
+				return m.throttled(t, ix, p, sec, false, ix.limitOf(t, false))
 			}
 		}
 		return nil
@@ -71,47 +79,79 @@ func (m *Meter) Admit(table string, read bool, hash uint32, gsis []string) *mode
 	for _, name := range gsis {
 		ix := t.indexes[name]
 		if ix != nil && ix.buckets && !ix.write.admits(now) {
-			m.throttled(t, ix, p, sec, false)
-			return t.indexError()
+			return m.throttled(t, ix, p, sec, false, ix.limitOf(t, false))
 		}
 	}
 	return nil
 }
 
-func (t *tableState) tableError() *model.Error {
-	if t.onDemand {
-		return OnDemandThrottled()
+// limitOf tells why the table's own read (or write) bucket refused.
+func (t *tableState) limitOf(read bool) Limit {
+	switch {
+	case !t.onDemand:
+		return LimitProvisioned
+	case (read && t.readMax) || (!read && t.writeMax):
+		return LimitMaxOnDemand
 	}
-	return TableThroughputExceeded()
+	return LimitAccount
 }
 
-func (t *tableState) indexError() *model.Error {
-	if t.onDemand {
-		return OnDemandThrottled()
+// limitOf tells why a GSI's read (or write) bucket refused.
+func (ix *indexState) limitOf(t *tableState, read bool) Limit {
+	switch {
+	case !t.onDemand:
+		return LimitProvisioned
+	case (read && ix.readMax) || (!read && ix.writeMax):
+		return LimitMaxOnDemand
 	}
-	return IndexThroughputExceeded()
+	return LimitAccount
 }
 
-// throttled counts one throttled request on the table, and on the index and
-// the partition when given.
-func (m *Meter) throttled(t *tableState, ix *indexState, p *partition, sec int64, read bool) {
-	if !m.metrics {
-		return
+// throttleError builds the throttling exception of table t (and of GSI ix,
+// when it is the one throttled) with its ThrottlingReason.
+func throttleError(t *tableState, ix *indexState, read bool, limit Limit) *model.Error {
+	var e *model.Error
+	switch {
+	case t.onDemand:
+		e = OnDemandThrottled()
+	case ix != nil:
+		e = IndexThroughputExceeded()
+	default:
+		e = TableThroughputExceeded()
 	}
-	countThrottle(t.ring.slot(sec), read)
-	if ix != nil {
-		countThrottle(ix.ring.slot(sec), read)
-	}
-	if p != nil {
-		countThrottle(m.partRing(p).slot(sec), read)
-	}
+	e.ThrottlingReasons = []model.ThrottlingReason{Reason(t.arn, ix.nameOrEmpty(), read, limit)}
+	return e
 }
 
-func countThrottle(s *Sample, read bool) {
+func (ix *indexState) nameOrEmpty() string {
+	if ix == nil {
+		return ""
+	}
+	return ix.name
+}
+
+// throttled counts one throttled request, with its reason, on the table,
+// and on the index and the partition when given, and returns its error.
+func (m *Meter) throttled(t *tableState, ix *indexState, p *partition, sec int64, read bool, limit Limit) *model.Error {
+	if m.metrics {
+		countThrottle(t.ring.slot(sec), read, limit)
+		if ix != nil {
+			countThrottle(ix.ring.slot(sec), read, limit)
+		}
+		if p != nil {
+			countThrottle(m.partRing(p).slot(sec), read, limit)
+		}
+	}
+	return throttleError(t, ix, read, limit)
+}
+
+func countThrottle(s *Sample, read bool, limit Limit) {
 	if read {
 		s.ReadThrottled++
+		s.ReadThrottledBy |= limit.set()
 	} else {
 		s.WriteThrottled++
+		s.WriteThrottledBy |= limit.set()
 	}
 }
 

@@ -29,8 +29,14 @@ func (m *Meter) Configure(table string, cfg TableConfig) {
 	}
 	modeChanged := !fresh && t.onDemand != onDemand
 	t.onDemand = onDemand
+	t.arn = cfg.Arn
 	t.size = cfg.SizeBytes
+	t.warmRead, t.warmWrite = cfg.WarmRead, cfg.WarmWrite
 	t.rcu, t.wcu = tableRates(onDemand, cfg.RCU, cfg.WCU)
+	if onDemand {
+		t.rcu, t.readMax = onDemandLimit(cfg.MaxRead)
+		t.wcu, t.writeMax = onDemandLimit(cfg.MaxWrite)
+	}
 	setBuckets(&t.read, &t.write, onDemand, t.rcu, t.wcu, fresh || modeChanged, now)
 	t.partLimits = !onDemand || m.opts.OnDemandHotPartitions
 	m.resizeLocked(t, now)
@@ -52,6 +58,11 @@ func (m *Meter) Configure(table string, cfg TableConfig) {
 		first := !ix.buckets
 		ix.global, ix.buckets = true, true
 		ix.rcu, ix.wcu = tableRates(onDemand, tp.RCU, tp.WCU)
+		ix.readMax, ix.writeMax = false, false
+		if onDemand {
+			ix.rcu, ix.readMax = onDemandLimit(tp.MaxRead)
+			ix.wcu, ix.writeMax = onDemandLimit(tp.MaxWrite)
+		}
 		setBuckets(&ix.read, &ix.write, onDemand, ix.rcu, ix.wcu, first || modeChanged, now)
 		t.gsis = append(t.gsis, ix)
 	}
@@ -70,6 +81,16 @@ func tableRates(onDemand bool, rcu, wcu int64) (int64, int64) {
 		return OnDemandTableLimit, OnDemandTableLimit
 	}
 	return max(rcu, 1), max(wcu, 1)
+}
+
+// onDemandLimit returns an on-demand table's or GSI's per-second limit:
+// its configured maximum when below the 40,000-unit table quota (max
+// true), the quota otherwise. max of 0 or -1 means no maximum.
+func onDemandLimit(configured int64) (limit int64, max bool) {
+	if configured > 0 && configured < OnDemandTableLimit {
+		return configured, true
+	}
+	return OnDemandTableLimit, false
 }
 
 // setBuckets creates (fresh) or retunes a read and write bucket pair.
@@ -115,6 +136,7 @@ func (m *Meter) resizeLocked(t *tableState, now int64) {
 	if !t.onDemand {
 		need = PartitionCount(t.rcu, t.wcu, t.size)
 	}
+	need = max(need, WarmPartitionCount(t.warmRead, t.warmWrite))
 	n := min(growPartitions(len(t.parts), need), MaxPartitions)
 	if n == len(t.parts) {
 		return

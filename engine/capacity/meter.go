@@ -45,10 +45,13 @@ type MeterOptions struct {
 	OnDemandHotPartitions bool
 }
 
-// Throughput is a provisioned read and write rate in units per second.
+// Throughput is a provisioned read and write rate in units per second;
+// for an on-demand table's GSI, MaxRead and MaxWrite are its
+// OnDemandThroughput maxima (0 or -1: none).
 type Throughput struct {
-	RCU int64
-	WCU int64
+	RCU               int64
+	WCU               int64
+	MaxRead, MaxWrite int64
 }
 
 // TableConfig is what the Meter needs to know of a table: its billing mode,
@@ -60,6 +63,18 @@ type TableConfig struct {
 	GSIs        map[string]Throughput
 	LSIs        []string
 	SizeBytes   int64
+	// Arn is the table's ARN, the resource of its ThrottlingReasons (an
+	// index's is Arn + "/index/" + name).
+	Arn string
+	// MaxRead and MaxWrite are an on-demand table's OnDemandThroughput
+	// maxima (0 or -1: none): its per-second limits when below the
+	// 40,000-unit table quota, throttled as MaxOnDemandThroughputExceeded.
+	MaxRead, MaxWrite int64
+	// WarmRead and WarmWrite are the table's warm throughput: the read and
+	// write units per second it can serve at once, which sets how many
+	// partitions it has (at least ceil(WarmRead/3000) and
+	// ceil(WarmWrite/1000)). 0 leaves the count to the throughput and size.
+	WarmRead, WarmWrite int64
 }
 
 // Meter enforces provisioned and on-demand throughput for every table of a
@@ -81,27 +96,33 @@ type Meter struct {
 }
 
 type tableState struct {
-	name       string
-	onDemand   bool
-	rcu, wcu   int64 // provisioned, or the on-demand limits
-	size       int64
-	read       bucket
-	write      bucket
-	partLimits bool // whether admission checks the partition buckets
-	parts      []partition
-	indexes    map[string]*indexState
-	gsis       []*indexState // configured GSIs, sorted by name
-	ring       ring
+	name     string
+	arn      string
+	onDemand bool
+	rcu, wcu int64 // provisioned, or the on-demand limits
+	// readMax and writeMax: the on-demand limit is a configured maximum
+	// (MaxOnDemandThroughputExceeded), not the account's table quota.
+	readMax, writeMax   bool
+	warmRead, warmWrite int64
+	size                int64
+	read                bucket
+	write               bucket
+	partLimits          bool // whether admission checks the partition buckets
+	parts               []partition
+	indexes             map[string]*indexState
+	gsis                []*indexState // configured GSIs, sorted by name
+	ring                ring
 }
 
 type indexState struct {
-	name     string
-	global   bool
-	buckets  bool // a configured GSI: has its own buckets
-	rcu, wcu int64
-	read     bucket
-	write    bucket
-	ring     ring
+	name              string
+	global            bool
+	buckets           bool // a configured GSI: has its own buckets
+	rcu, wcu          int64
+	readMax, writeMax bool // as tableState
+	read              bucket
+	write             bucket
+	ring              ring
 }
 
 type partition struct {

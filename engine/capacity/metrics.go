@@ -18,6 +18,11 @@ type Sample struct {
 	ReadThrottled  uint32
 	WriteThrottled uint32
 	Items          uint32
+	// ReadThrottledBy and WriteThrottledBy are why the second's throttled
+	// reads and writes were throttled (the LimitTypes of their
+	// ThrottlingReasons); the capacity pane marks each throttle with them.
+	ReadThrottledBy  Limits
+	WriteThrottledBy Limits
 }
 
 // Time returns the start of the sample's second.
@@ -98,8 +103,13 @@ type MetricsSnapshot struct {
 	Now         time.Time
 	Throttling  bool
 	// ReadLimit and WriteLimit are the provisioned RCU and WCU, or the
-	// on-demand per-second table limits.
+	// on-demand per-second table limits: the OnDemandThroughput maximum when
+	// one is set (ReadMax, WriteMax), the 40,000-unit quota otherwise.
 	ReadLimit, WriteLimit int64
+	ReadMax, WriteMax     bool
+	// WarmRead and WarmWrite are the warm throughput the partitions were
+	// sized for (0 when the table was configured without one).
+	WarmRead, WarmWrite int64
 	// ReadLevel and WriteLevel are the tokens in the table's buckets now
 	// (negative while in debt); BurstRead and BurstWrite their limits.
 	ReadLevel, WriteLevel float64
@@ -115,6 +125,7 @@ type IndexSeries struct {
 	Name                  string
 	Global                bool
 	ReadLimit, WriteLimit int64
+	ReadMax, WriteMax     bool // the limits are the GSI's OnDemandThroughput maxima
 	ReadLevel, WriteLevel float64
 	Points                []Sample
 }
@@ -146,6 +157,8 @@ func (m *Meter) Series(table string, since time.Time) MetricsSnapshot {
 	snap.Found = true
 	snap.BillingMode = billingMode(t.onDemand)
 	snap.ReadLimit, snap.WriteLimit = t.rcu, t.wcu
+	snap.ReadMax, snap.WriteMax = t.readMax, t.writeMax
+	snap.WarmRead, snap.WarmWrite = t.warmRead, t.warmWrite
 	snap.ReadLevel, snap.WriteLevel = t.read.level(now), t.write.level(now)
 	snap.BurstRead, snap.BurstWrite = float64(t.read.limit)/nano, float64(t.write.limit)/nano
 	first := sec - m.window + 1
@@ -157,6 +170,7 @@ func (m *Meter) Series(table string, since time.Time) MetricsSnapshot {
 		is := IndexSeries{Name: ix.name, Global: ix.global, Points: ix.ring.series(first, sec)}
 		if ix.buckets {
 			is.ReadLimit, is.WriteLimit = ix.rcu, ix.wcu
+			is.ReadMax, is.WriteMax = ix.readMax, ix.writeMax
 			is.ReadLevel, is.WriteLevel = ix.read.level(now), ix.write.level(now)
 		}
 		snap.Indexes = append(snap.Indexes, is)

@@ -62,7 +62,7 @@ func TestMetricsExact(t *testing.T) {
 		t.Errorf("partition %+v", pp)
 	}
 	tiny := m.Series("Tiny", t0.Add(2*time.Second)).Points
-	if len(tiny) != 1 || tiny[0] != (Sample{Second: t0.Unix() + 2, WCU: 4, Writes: 4, WriteThrottled: 1, Items: 4}) {
+	if len(tiny) != 1 || tiny[0] != (Sample{Second: t0.Unix() + 2, WCU: 4, Writes: 4, WriteThrottled: 1, Items: 4, WriteThrottledBy: LimitProvisioned.set()}) {
 		t.Errorf("Tiny %+v", tiny)
 	}
 

@@ -31,6 +31,17 @@ func OnDemandPartitionCount(sizeBytes int64) int {
 	return int(max(ceilDiv64(max(sizeBytes, 0), PartitionBytes), OnDemandPartitions))
 }
 
+// WarmPartitionCount returns the partitions a table needs to serve its warm
+// throughput at once: "DynamoDB can keep scaling to support virtually
+// unlimited throughput, but each individual partition is limited to 1,000
+// write units per second and 3,000 read units per second" (DG,
+// warm-throughput-scenarios), so warm throughput of R reads and W writes
+// per second needs max(ceil(R/3000), ceil(W/1000)) partitions; a new
+// on-demand table's 12,000/4,000 gives OnDemandPartitions.
+func WarmPartitionCount(readUnits, writeUnits int64) int {
+	return int(max(ceilDiv64(max(readUnits, 0), PartitionRCU), ceilDiv64(max(writeUnits, 0), PartitionWCU)))
+}
+
 // growPartitions returns the partition count after a table that had old
 // partitions comes to need need of them. Partitions never merge, and a table
 // that needs more splits every partition in two until there are enough (spec

@@ -20,6 +20,9 @@ const (
 // units per second (spec §8 On-demand).
 const OnDemandTableLimit = 40000
 
+// The throttling errors below carry no ThrottlingReasons: the Meter adds
+// the reason of each throttle (throttleError).
+
 // TableThroughputExceeded returns ProvisionedThroughputExceededException for
 // a table or a partition.
 func TableThroughputExceeded() *model.Error {

@@ -5,12 +5,38 @@ import (
 )
 
 // KeySchema describes the key of the table or index a Query reads.
-// RangeKey is "" when there is no sort key.
+// RangeKey is "" when there is no sort key. For a GSI with a
+// multi-attribute key, HashKeys and RangeKeys list every key attribute in
+// KeySchema order (HashKey and RangeKey are then the first of each); they
+// are nil otherwise.
 type KeySchema struct {
 	HashKey   string
 	HashType  model.Type
 	RangeKey  string
 	RangeType model.Type
+	HashKeys  []KeyPart
+	RangeKeys []KeyPart
+}
+
+// MultiAttribute reports whether the schema is a multi-attribute key.
+func (s KeySchema) MultiAttribute() bool { return s.HashKeys != nil }
+
+// IsKey reports whether name is one of the schema's key attributes.
+func (s KeySchema) IsKey(name string) bool {
+	if !s.MultiAttribute() {
+		return name == s.HashKey || (s.RangeKey != "" && name == s.RangeKey)
+	}
+	for _, p := range s.HashKeys {
+		if p.Name == name {
+			return true
+		}
+	}
+	for _, p := range s.RangeKeys {
+		if p.Name == name {
+			return true
+		}
+	}
+	return false
 }
 
 // KeyCondition is a validated key condition: the partition key value and

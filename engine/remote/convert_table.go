@@ -162,7 +162,8 @@ func toGSIs(gs []model.GlobalSecondaryIndex) []types.GlobalSecondaryIndex {
 	out := make([]types.GlobalSecondaryIndex, len(gs))
 	for i, g := range gs {
 		out[i] = types.GlobalSecondaryIndex{IndexName: str(g.IndexName), KeySchema: toKeySchema(g.KeySchema),
-			Projection: toProjection(g.Projection), ProvisionedThroughput: toThroughput(g.ProvisionedThroughput)}
+			Projection: toProjection(g.Projection), ProvisionedThroughput: toThroughput(g.ProvisionedThroughput),
+			OnDemandThroughput: toOnDemand(g.OnDemandThroughput), WarmThroughput: toWarm(g.WarmThroughput)}
 	}
 	return out
 }
@@ -175,10 +176,12 @@ func toGSIUpdates(us []model.GlobalSecondaryIndexUpdate) []types.GlobalSecondary
 	for i, u := range us {
 		if c := u.Create; c != nil {
 			out[i].Create = &types.CreateGlobalSecondaryIndexAction{IndexName: str(c.IndexName), KeySchema: toKeySchema(c.KeySchema),
-				Projection: toProjection(c.Projection), ProvisionedThroughput: toThroughput(c.ProvisionedThroughput)}
+				Projection: toProjection(c.Projection), ProvisionedThroughput: toThroughput(c.ProvisionedThroughput),
+				OnDemandThroughput: toOnDemand(c.OnDemandThroughput), WarmThroughput: toWarm(c.WarmThroughput)}
 		}
 		if up := u.Update; up != nil {
-			out[i].Update = &types.UpdateGlobalSecondaryIndexAction{IndexName: str(up.IndexName), ProvisionedThroughput: toThroughput(up.ProvisionedThroughput)}
+			out[i].Update = &types.UpdateGlobalSecondaryIndexAction{IndexName: str(up.IndexName), ProvisionedThroughput: toThroughput(up.ProvisionedThroughput),
+				OnDemandThroughput: toOnDemand(up.OnDemandThroughput), WarmThroughput: toWarm(up.WarmThroughput)}
 		}
 		if d := u.Delete; d != nil {
 			out[i].Delete = &types.DeleteGlobalSecondaryIndexAction{IndexName: str(d.IndexName)}
@@ -222,6 +225,8 @@ func fromTableDescription(d *types.TableDescription) *model.TableDescription {
 		LatestStreamLabel:         deref(d.LatestStreamLabel),
 		LatestStreamArn:           deref(d.LatestStreamArn),
 		DeletionProtectionEnabled: aws.ToBool(d.DeletionProtectionEnabled),
+		OnDemandThroughput:        fromOnDemand(d.OnDemandThroughput),
+		WarmThroughput:            fromTableWarm(d.WarmThroughput),
 	}
 	if b := d.BillingModeSummary; b != nil {
 		out.BillingModeSummary = &model.BillingModeSummary{BillingMode: string(b.BillingMode),
@@ -242,6 +247,7 @@ func fromTableDescription(d *types.TableDescription) *model.TableDescription {
 			IndexStatus: string(g.IndexStatus), Backfilling: g.Backfilling,
 			ProvisionedThroughput: fromThroughputDescription(g.ProvisionedThroughput),
 			IndexSizeBytes:        aws.ToInt64(g.IndexSizeBytes), ItemCount: aws.ToInt64(g.ItemCount), IndexArn: deref(g.IndexArn),
+			OnDemandThroughput: fromOnDemand(g.OnDemandThroughput), WarmThroughput: fromIndexWarm(g.WarmThroughput),
 		})
 	}
 	return out

@@ -50,7 +50,7 @@ func (b *Backend) asError(err error) error {
 	}
 	var api smithy.APIError
 	if errors.As(err, &api) {
-		return &model.Error{Code: api.ErrorCode(), Message: api.ErrorMessage()}
+		return &model.Error{Code: api.ErrorCode(), Message: api.ErrorMessage(), ThrottlingReasons: throttlingReasons(err)}
 	}
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		return &model.Error{Code: ErrRequest, Message: "Request cancelled: " + err.Error()}

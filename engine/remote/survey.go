@@ -241,7 +241,7 @@ func SurveyTable(ctx context.Context, api engine.API, table string, opts SurveyO
 					ix.Violations++
 				}
 				if len(ix.LeftOut) < limit {
-					ix.LeftOut = append(ix.LeftOut, engine.LeftOutItem{Key: key, Reason: m.Reason, Violation: m.Violation})
+					ix.LeftOut = append(ix.LeftOut, engine.LeftOutItem{Key: key, Reason: m.Reason, Violation: m.Violation, Attribute: m.Attribute, Missing: m.Missing})
 				}
 			}
 			if s.TTL != nil {

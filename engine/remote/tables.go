@@ -29,6 +29,8 @@ func (b *Backend) CreateTable(ctx context.Context, in *model.CreateTableInput) (
 		TableClass:                types.TableClass(in.TableClass),
 		DeletionProtectionEnabled: in.DeletionProtectionEnabled,
 		Tags:                      toTags(in.Tags),
+		OnDemandThroughput:        toOnDemand(in.OnDemandThroughput),
+		WarmThroughput:            toWarm(in.WarmThroughput),
 	})
 	if err != nil {
 		return nil, b.asError(err)
@@ -86,6 +88,8 @@ func (b *Backend) UpdateTable(ctx context.Context, in *model.UpdateTableInput) (
 		GlobalSecondaryIndexUpdates: toGSIUpdates(in.GlobalSecondaryIndexUpdates),
 		StreamSpecification:         toStreamSpecification(in.StreamSpecification),
 		DeletionProtectionEnabled:   in.DeletionProtectionEnabled,
+		OnDemandThroughput:          toOnDemand(in.OnDemandThroughput),
+		WarmThroughput:              toWarm(in.WarmThroughput),
 	})
 	if err != nil {
 		return nil, b.asError(err)

@@ -38,6 +38,11 @@ type errorBody struct {
 	CapitalMessage      string                     `json:"Message,omitempty"`
 	Item                model.Item                 `json:"Item,omitempty"`
 	CancellationReasons []model.CancellationReason `json:"CancellationReasons,omitempty"`
+	// ThrottlingReasons: ProvisionedThroughputExceededException's member is
+	// "ThrottlingReasons", ThrottlingException's "throttlingReasons" (the
+	// service model's member names, botocore dynamodb 2012-08-10).
+	ThrottlingReasons      []model.ThrottlingReason `json:"ThrottlingReasons,omitempty"`
+	ThrottlingReasonsLower []model.ThrottlingReason `json:"throttlingReasons,omitempty"`
 }
 
 // writeError writes err as DynamoDB does. Anything but a *model.Error with
@@ -57,6 +62,11 @@ func newErrorBody(e *model.Error) *errorBody {
 		Type:                errorNamespace(e.Code) + e.Code,
 		Item:                e.Item,
 		CancellationReasons: e.CancellationReasons,
+	}
+	if e.Code == model.ErrThrottling {
+		b.ThrottlingReasonsLower = e.ThrottlingReasons
+	} else {
+		b.ThrottlingReasons = e.ThrottlingReasons
 	}
 	switch e.Code {
 	case model.ErrSerialization, errAccessDenied, model.ErrTransactionCanceled:

@@ -1,9 +1,11 @@
-// Package lessons is the explorer's Lessons pane: nine data-modeling
+// Package lessons is the explorer's Lessons pane: ten data-modeling
 // lessons, each a few steps of explanation and one action the user runs
-// with enter (a prepared Query or Scan, a write, a clock jump, a traffic
-// run, a look at the stream or at the items an index leaves out), with the
-// result below: what the request returned, the capacity it consumed with
-// the engine's itemised explanation, or DynamoDB's error.
+// with enter (a prepared Query or Scan, a write, a transaction, PartiQL
+// statements side by side, a clock jump, a traffic run, a look at the
+// stream or at the items an index leaves out), with the result below: what
+// the request returned, the capacity it consumed with the engine's
+// itemised explanation, or DynamoDB's error (a cancelled transaction's
+// reasons in request order).
 //
 // A lesson never touches the user's tables: it runs on its own copy of its
 // data set, an in-memory engine with its own clock made when the lesson's
@@ -66,8 +68,13 @@ type Model struct {
 	copy    *lessonCopy
 	running bool
 	last    *engine.RequestRecord // the copy's last request
-	w, h    int
-	focused bool
+	// rtop is the first line on screen of the step and its result when
+	// they are taller than the pane; rmax the last rtop (0: they fit),
+	// set by View; reveal scrolls to a result that just arrived.
+	rtop, rmax int
+	reveal     bool
+	w, h       int
+	focused    bool
 }
 
 // lessonCopy is a lesson's own engine.
@@ -77,17 +84,20 @@ type lessonCopy struct {
 }
 
 type keys struct {
-	Run, Next, Prev, NextLesson, PrevLesson, Open, Reset key.Binding
+	Run, Next, Prev, NextLesson, PrevLesson, Open, Reset, ScrollDown, ScrollUp key.Binding
 }
 
 // New returns the Lessons pane; api is the user's workspace, whose clock
 // a lesson's copy starts from.
 func New(st *kit.Styles, km keymap.KeyMap, api engine.API) *Model {
 	ek := km.Editing
-	return &Model{st: st, api: api, all: lessons(), results: map[[2]int]*lessonResult{}, grids: map[[2]int]*kit.Grid{},
+	p := &Model{st: st, api: api, all: lessons(), results: map[[2]int]*lessonResult{}, grids: map[[2]int]*kit.Grid{},
 		ran: map[int]bool{},
 		keys: keys{Run: ek.RunStep, Next: ek.NextStep, Prev: ek.PrevStep, NextLesson: ek.NextLesson,
-			PrevLesson: ek.PrevLesson, Open: ek.OpenInPane, Reset: ek.ResetCopy}}
+			PrevLesson: ek.PrevLesson, Open: ek.OpenInPane, Reset: ek.ResetCopy, ScrollDown: km.PageDown, ScrollUp: km.PageUp}}
+	p.keys.ScrollDown.SetHelp("pgdn", "scroll the result")
+	p.keys.ScrollUp.SetHelp("pgup", "scroll the result back")
+	return p
 }
 
 // SetSize sets the inner size.
@@ -106,19 +116,21 @@ func (p *Model) keyMap() keys {
 	k.Open.SetHelp("o", p.openText())
 	k.Run.SetEnabled(!p.running)
 	k.Reset.SetEnabled(p.copy != nil && !p.running)
+	k.ScrollDown.SetEnabled(p.rtop < p.rmax)
+	k.ScrollUp.SetEnabled(p.rtop > 0)
 	return k
 }
 
 // ShortHelp is the pane's keys for the help line.
 func (p *Model) ShortHelp() []key.Binding {
 	k := p.keyMap()
-	return []key.Binding{k.Run, k.Next, k.Prev, k.NextLesson, k.Open, k.Reset}
+	return []key.Binding{k.Run, k.Next, k.Prev, k.NextLesson, k.Open, k.Reset, k.ScrollDown}
 }
 
 // FullHelp is every key of the pane.
 func (p *Model) FullHelp() [][]key.Binding {
 	k := p.keyMap()
-	return [][]key.Binding{{k.Run, k.Next, k.Prev, k.NextLesson, k.PrevLesson, k.Open, k.Reset}}
+	return [][]key.Binding{{k.Run, k.Next, k.Prev, k.NextLesson, k.PrevLesson, k.Open, k.Reset, k.ScrollDown, k.ScrollUp}}
 }
 
 func (p *Model) lesson() lesson { return p.all[p.li] }
@@ -149,7 +161,7 @@ func (p *Model) workspace() kit.Workspace {
 func (p *Model) openText() string {
 	a := p.step().act
 	switch {
-	case a.read != nil:
+	case a.read != nil, a.transact != nil, len(a.compare) > 0:
 		return "open in 3 Query"
 	case a.leftOut[0] != "":
 		return "open in 2 Items"
@@ -216,6 +228,12 @@ func (p *Model) open() tea.Cmd {
 	switch {
 	case a.read != nil:
 		open = func(eng *engine.Engine) tea.Msg { return kit.OpenQueryMsg{In: a.read(engineNow(eng))} }
+	case a.transact != nil:
+		open = func(eng *engine.Engine) tea.Msg { return kit.OpenQueryMsg{In: a.transact(engineNow(eng))} }
+	case len(a.compare) > 0:
+		open = func(*engine.Engine) tea.Msg {
+			return kit.OpenQueryMsg{In: &model.ExecuteStatementInput{Statement: a.compare[0]}}
+		}
 	case a.leftOut[0] != "":
 		open = func(*engine.Engine) tea.Msg {
 			return kit.OpenItemsMsg{Table: a.leftOut[0], Index: a.leftOut[1], LeftOut: true}
@@ -288,6 +306,7 @@ func (p *Model) Update(msg tea.Msg) tea.Cmd {
 		}
 		k := [2]int{msg.li, msg.si}
 		p.results[k] = msg.res
+		p.rtop, p.reveal = 0, true
 		p.ran[msg.si] = true
 		p.last = msg.last
 		if len(msg.res.items) > 0 && msg.res.tg.Valid() {
@@ -318,7 +337,17 @@ func (p *Model) Update(msg tea.Msg) tea.Cmd {
 		return kit.Sequence(cmd, kit.Msg(open))
 	case tea.KeyPressMsg:
 		k := p.keyMap()
+		li, si := p.li, p.si
+		defer func() {
+			if p.li != li || p.si != si {
+				p.rtop = 0
+			}
+		}()
 		switch {
+		case key.Matches(msg, k.ScrollDown):
+			p.rtop = min(p.rtop+max(p.h/4, 1), p.rmax)
+		case key.Matches(msg, k.ScrollUp):
+			p.rtop = max(p.rtop-max(p.h/4, 1), 0)
 		case key.Matches(msg, k.Run) && !p.running:
 			return p.run()
 		case key.Matches(msg, k.Next) && k.Next.Enabled():
@@ -399,9 +428,31 @@ func (p *Model) View() string {
 		}
 	}
 	out = append(out, st.Dim.Render(strings.Repeat("─", max(w, 0))))
-	out = append(out, p.resultLines(p.h-len(out))...)
-	return strings.Join(out, "\n")
+	room := p.h - len(out)
+	res := p.resultLines(room)
+	if len(res) <= room || room < 1 {
+		p.rmax, p.rtop = 0, 0
+		return strings.Join(append(out, res...), "\n")
+	}
+	// The step and its result do not fit: below the title they scroll
+	// together (pgdn/pgup), the result whole, from its first line once it
+	// arrives.
+	const top = 2 // the title and its rule stay
+	body := append(append([]string{}, out[top:]...), p.resultLines(maxResultLines)...)
+	avail := p.h - top - 1
+	p.rmax = max(len(body)-avail, 0)
+	if p.reveal {
+		p.rtop, p.reveal = len(out)-top, false
+	}
+	p.rtop = max(min(p.rtop, p.rmax), 0)
+	end := min(p.rtop+avail, len(body))
+	more := fmt.Sprintf("lines %d–%d of %d · pgdn/pgup scroll", p.rtop+1, end, len(body))
+	shown := append(append([]string{}, out[:top]...), body[p.rtop:end]...)
+	return strings.Join(append(shown, st.Dim.Render(kit.Cut(more, w))), "\n")
 }
+
+// maxResultLines bounds a result drawn whole, to be scrolled.
+const maxResultLines = 400
 
 // stepLines is the step's title, explanation and action, wrapped to w.
 func (p *Model) stepLines(w int) []string {
@@ -459,6 +510,19 @@ func (p *Model) resultLines(h int) []string {
 			out = append(out, kit.Cut("  "+n, w))
 		}
 	}
+	if res.err != nil && len(res.err.CancellationReasons) > 0 {
+		// a cancelled transaction: the reasons, in request order, say more
+		// than the exception's box
+		for _, l := range kit.Wrap("✗ "+res.title+": "+res.err.Code, w) {
+			out = append(out, st.Error.Render(l))
+		}
+		out = append(out, p.wrappedLines(res, w)...)
+		notes()
+		for _, l := range kit.Wrap(res.err.Message, w-2) {
+			out = append(out, st.Dim.Render("  "+l))
+		}
+		return out
+	}
 	if res.err != nil {
 		out = append(out, st.Error.Render(kit.Cut("✗ "+res.title+": rejected", w)))
 		out = append(out, kit.ErrorBox(st, res.err, w)...)
@@ -474,6 +538,7 @@ func (p *Model) resultLines(h int) []string {
 		}
 	}
 	notes()
+	out = append(out, p.wrappedLines(res, w)...)
 	for _, r := range res.rows {
 		out = append(out, kit.Cut("  "+r, w))
 	}
@@ -489,8 +554,32 @@ func (p *Model) resultLines(h int) []string {
 			out = append(out, st.Dim.Render(fmt.Sprintf("  … %d more (o: %s)", len(g.Rows)-room, p.openText())))
 		}
 	}
-	if len(out) > h {
-		out = out[:h]
+	return out
+}
+
+// wrappedLines draws a result's wrapped lines: each wrapped to w under
+// its own indent, the engine's explanations (indented) dim, a line marked
+// failed ("✗") in the error style.
+func (p *Model) wrappedLines(res *lessonResult, w int) []string {
+	st := p.st
+	var out []string
+	for _, l := range res.wrapped {
+		body := strings.TrimLeft(l, " ")
+		indent := "  " + l[:len(l)-len(body)]
+		style := st.Bold
+		switch {
+		case strings.HasPrefix(body, "✗"):
+			style = st.Error
+		case len(indent) > 2:
+			style = st.Dim
+		}
+		for i, part := range kit.Wrap(body, max(w-len(indent)-2, 10)) {
+			pad := indent
+			if i > 0 {
+				pad += "  "
+			}
+			out = append(out, style.Render(pad+part))
+		}
 	}
 	return out
 }

@@ -13,8 +13,9 @@ import (
 // A lesson walks through one data-modeling building block on its demo data
 // set, a few steps each. A step is a short explanation and one action the
 // user runs with enter: a prepared Query or Scan (which o also opens in the
-// query builder), a write, a clock jump, a traffic run, a look at the
-// stream or at the items an index leaves out. The action runs as a tea.Cmd
+// query builder), a write, a transaction, PartiQL statements compared, a
+// clock jump, a traffic run, a look at the stream or at the items an index
+// leaves out. The action runs as a tea.Cmd
 // against the engine like any client's request, and its result comes back
 // with the capacity it consumed and the engine's itemised explanation.
 
@@ -54,6 +55,13 @@ type action struct {
 	stream string
 	// leftOut lists the items an index leaves out; o opens them in 2 Items.
 	leftOut [2]string
+	// transact is a TransactWriteItems input built at the engine's time;
+	// o opens it in the query builder's Transaction mode.
+	transact func(now time.Time) *model.TransactWriteItemsInput
+	// compare runs PartiQL statements one after the other and sets side by
+	// side what each became (Query or Scan), read and cost; o opens the
+	// first in the query builder's PartiQL editor.
+	compare []string
 	// then runs after this action; the result shows the last one's, with
 	// the earlier titles as notes.
 	then *action
@@ -84,13 +92,16 @@ func example(dataset, name string) func(now time.Time) any {
 // explanation of the charge, notes, the items read (or plain rows), and
 // DynamoDB's error when the request was rejected.
 type lessonResult struct {
-	title   string
-	before  []string // what happened first (a clock jump, earlier requests)
-	lines   []string
-	notes   []string
-	items   []model.Item
-	tg      kit.Target
-	rows    []string
+	title  string
+	before []string // what happened first (a clock jump, earlier requests)
+	lines  []string
+	notes  []string
+	items  []model.Item
+	tg     kit.Target
+	rows   []string
+	// wrapped are lines wrapped to the pane, each continued under its
+	// indent (statements, the engine's explanations).
+	wrapped []string
 	err     *model.Error
 	changed bool // the copy changed: panes showing it reload
 }
@@ -146,6 +157,10 @@ func doAction(api engine.API, a action) *lessonResult {
 		r = doStream(api, a.stream)
 	case a.leftOut[0] != "":
 		r = doLeftOut(api, a.leftOut[0], a.leftOut[1])
+	case a.transact != nil:
+		r = doTransact(api, a.transact(now))
+	case len(a.compare) > 0:
+		r = doCompare(api, a.compare)
 	default:
 		res.title = "clock jump"
 		r = res

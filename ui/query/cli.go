@@ -1,6 +1,7 @@
 package query
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"sort"
@@ -10,7 +11,8 @@ import (
 	"github.com/dynoscope/dynoscope/ui/kit"
 )
 
-// cliCommand renders a Query or Scan request as the equivalent AWS CLI
+// cliCommand renders a Query, Scan, ExecuteStatement or TransactWriteItems
+// request as the equivalent AWS CLI
 // command line, one option per element, quoted for a POSIX shell; endpoint
 // (when the engine is also served over HTTP) becomes --endpoint-url.
 func cliCommand(in any, endpoint string) []string {
@@ -68,6 +70,21 @@ func cliCommand(in any, endpoint string) []string {
 		add("--table-name", in.TableName)
 		common(in.TableName, in.IndexName, in.ExpressionAttributeNames, in.ExpressionAttributeValues,
 			in.FilterExpression, in.ProjectionExpression, in.Limit, in.ConsistentRead, in.ExclusiveStartKey, in.ReturnConsumedCapacity)
+	case *model.ExecuteStatementInput:
+		return statementCommand(in, endpoint)
+	case *model.TransactWriteItemsInput:
+		parts = append(parts, "aws dynamodb transact-write-items")
+		add("--transact-items", jsonText(in.TransactItems))
+		if in.ClientRequestToken != "" {
+			add("--client-request-token", in.ClientRequestToken)
+		}
+		if in.ReturnConsumedCapacity != "" {
+			add("--return-consumed-capacity", in.ReturnConsumedCapacity)
+		}
+		if endpoint != "" {
+			add("--endpoint-url", "http://"+endpoint)
+		}
+		return parts
 	default:
 		return nil
 	}
@@ -75,9 +92,64 @@ func cliCommand(in any, endpoint string) []string {
 	// exactly one page, like the explorer does.
 	parts = append(parts, "--no-paginate")
 	if endpoint != "" {
+		if !strings.Contains(endpoint, "://") { // an address served here
+			endpoint = "http://" + endpoint
+		}
+		add("--endpoint-url", endpoint)
+	}
+	return parts
+}
+
+// statementCommand renders an ExecuteStatement request; the CLI does not
+// page execute-statement itself, so --next-token is the page asked for.
+func statementCommand(in *model.ExecuteStatementInput, endpoint string) []string {
+	parts := []string{"aws dynamodb execute-statement"}
+	add := func(opt string, val ...string) {
+		s := opt
+		for _, v := range val {
+			s += " " + shellQuote(v)
+		}
+		parts = append(parts, s)
+	}
+	add("--statement", in.Statement)
+	if in.Parameters != nil {
+		b := []byte{'['}
+		for i, p := range in.Parameters {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = model.AppendJSON(b, p)
+		}
+		add("--parameters", string(append(b, ']')))
+	}
+	if in.ConsistentRead != nil && *in.ConsistentRead {
+		add("--consistent-read")
+	}
+	if in.Limit != nil {
+		add("--limit", fmt.Sprint(*in.Limit))
+	}
+	if in.NextToken != "" {
+		add("--next-token", in.NextToken)
+	}
+	if in.ReturnConsumedCapacity != "" {
+		add("--return-consumed-capacity", in.ReturnConsumedCapacity)
+	}
+	if endpoint != "" {
 		add("--endpoint-url", "http://"+endpoint)
 	}
 	return parts
+}
+
+// jsonText is v as compact JSON, with <, > and & as they are (what a
+// person pastes; json.Marshal would write \u003c).
+func jsonText(v any) string {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return ""
+	}
+	return strings.TrimSuffix(b.String(), "\n")
 }
 
 // CLIText joins the command into one line (what is copied).

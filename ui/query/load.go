@@ -10,11 +10,17 @@ import (
 	"github.com/dynoscope/dynoscope/ui/kit"
 )
 
-// LoadRequest shows a Query or Scan input in the form of its table or
-// index (which becomes the target) and returns a note when part of the
-// request cannot be shown in the form; Run then sends it.
+// LoadRequest shows a request in the builder and returns a note when part
+// of it cannot be shown; Run then sends it. A Query or Scan input fills
+// the form of its table or index (which becomes the target); a
+// TransactWriteItems input the transaction, an ExecuteStatement input
+// the PartiQL editor.
 func (q *Model) LoadRequest(tg kit.Target, in any) string {
+	if q.loadSpecial(tg, in) {
+		return ""
+	}
 	q.switchTo(tg)
+	q.alt = ModeQuery
 	q.f = form{}
 	note := q.loadRequest(in)
 	if note != "" {

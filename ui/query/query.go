@@ -12,6 +12,15 @@
 // What is typed belongs to its table or index: the form of each is kept
 // when another is chosen and comes back when it is chosen again; nothing
 // is carried to another key schema.
+//
+// Beside Query and Scan the builder has two more modes (m goes through
+// them): Transaction, a TransactWriteItems of Put, Update, Delete and
+// ConditionCheck actions across the workspace's tables with each action's
+// outcome and the cancellation reasons in request order (txn*.go); and
+// PartiQL, an ExecuteStatement editor that offers the table's attribute
+// names as they are typed and shows, before anything runs, whether a
+// SELECT becomes a Query or a Scan (partiql*.go). Both show the capacity
+// itemised and the AWS CLI line, like the form.
 package query
 
 import (
@@ -50,6 +59,19 @@ type Model struct {
 	rtop    int // first result row on screen, while the results have it
 	w, h    int
 	focused bool
+
+	alt Mode    // ModeTransaction or ModePartiQL; ModeQuery: the form's Query or Scan
+	tx  txState // the transaction being built
+	pq  pqState // the statement being written
+
+	// The workspace's tables, read for the transaction and PartiQL modes,
+	// and the attribute names of the tables statements named.
+	tables        map[string]*model.TableDescription
+	tableNames    []string
+	tablesErr     string
+	loadingTables bool
+	attrs         map[string][]string
+	attrsLoading  map[string]bool
 }
 
 // form is what belongs to one table or index: the fields, the choices,
@@ -107,6 +129,7 @@ type result struct {
 
 type keys struct {
 	Up, Down, PageUp, PageDown, Top, Bottom, Edit, Done, Cycle, CycleBack, Run, ScanMode, NextPage, CopyCLI, Open key.Binding
+	Mode, ModeBack, AddAction, RemoveAction, Complete                                                             key.Binding
 }
 
 // New returns the Query pane of the workspace api; copyFn puts the CLI
@@ -116,26 +139,45 @@ func New(st *kit.Styles, km keymap.KeyMap, api engine.API, copyFn func(string) e
 	open := km.Open
 	open.SetHelp("enter", "open item")
 	return &Model{st: st, api: api, copy: copyFn, endpoint: endpoint, saved: map[string]form{},
+		attrs: map[string][]string{}, attrsLoading: map[string]bool{},
 		keys: keys{Up: km.Up, Down: km.Down, PageUp: km.PageUp, PageDown: km.PageDown, Top: km.Top, Bottom: km.Bottom,
 			Edit: km.Edit, Done: km.Done, Cycle: km.Cycle, CycleBack: km.CycleBack, Run: km.Run, ScanMode: km.ScanMode,
-			NextPage: km.NextPage, CopyCLI: km.CopyCLI, Open: open}}
+			NextPage: km.NextPage, CopyCLI: km.CopyCLI, Open: open,
+			Mode: km.Mode, ModeBack: km.ModeBack, AddAction: km.AddAction, RemoveAction: km.RemoveAction, Complete: km.Complete}}
 }
 
 // keyMap enables the bindings that apply where the cursor is.
 func (q *Model) keyMap() keys {
 	k := q.keys
-	r := q.currentRow()
-	isText := q.fieldFor(r) != nil
-	isChoice := r == rowTarget || r == rowMode || r == rowOp || r == rowOrder || r == rowConsistent
-	for _, b := range []*key.Binding{&k.Up, &k.Down, &k.PageUp, &k.PageDown, &k.Top, &k.Bottom, &k.ScanMode, &k.CopyCLI} {
+	var isText, isChoice, onResult, hasNext bool
+	switch q.alt {
+	case ModeTransaction:
+		isText, isChoice = q.txField() != nil, q.txIsChoice()
+	case ModePartiQL:
+		isText = q.pqField() != nil
+		isChoice = q.pq.row == pqMode || q.pq.row == pqConsistent
+		onResult = q.pqResultIndex() >= 0
+		hasNext = q.pq.res != nil && q.pq.res.next != ""
+	default:
+		r := q.currentRow()
+		isText = q.fieldFor(r) != nil
+		isChoice = r == rowTarget || r == rowMode || r == rowOp || r == rowOrder || r == rowConsistent
+		onResult = r < 0
+		hasNext = q.f.res != nil && q.f.res.lek != nil
+	}
+	for _, b := range []*key.Binding{&k.Up, &k.Down, &k.PageUp, &k.PageDown, &k.Top, &k.Bottom, &k.CopyCLI, &k.Mode, &k.ModeBack} {
 		b.SetEnabled(!q.editing)
 	}
+	k.ScanMode.SetEnabled(!q.editing && q.formMode())
+	k.AddAction.SetEnabled(!q.editing && q.alt == ModeTransaction)
+	k.RemoveAction.SetEnabled(!q.editing && q.alt == ModeTransaction && q.tx.cur.kind.isActionRow())
+	k.Complete.SetEnabled(q.editing && q.alt == ModePartiQL && q.pq.row == pqStatement)
 	k.Edit.SetEnabled(isText && !q.editing)
 	k.Done.SetEnabled(q.editing)
 	k.Cycle.SetEnabled(isChoice && !q.editing)
 	k.CycleBack.SetEnabled(isChoice && !q.editing)
-	k.NextPage.SetEnabled(!q.editing && q.f.res != nil && q.f.res.lek != nil)
-	k.Open.SetEnabled(!q.editing && r < 0)
+	k.NextPage.SetEnabled(!q.editing && hasNext)
+	k.Open.SetEnabled(!q.editing && onResult)
 	if q.editing {
 		k.Run.SetKeys("ctrl+r")
 		k.Run.SetHelp("ctrl+r", "run")
@@ -146,14 +188,15 @@ func (q *Model) keyMap() keys {
 // ShortHelp is the pane's keys for the help line.
 func (q *Model) ShortHelp() []key.Binding {
 	k := q.keyMap()
-	return []key.Binding{k.Up, k.Down, k.Edit, k.Done, k.Cycle, k.Run, k.NextPage, k.PageDown, k.CopyCLI}
+	return []key.Binding{k.Up, k.Down, k.Edit, k.Done, k.Complete, k.Cycle, k.AddAction, k.RemoveAction, k.Run, k.Mode,
+		k.NextPage, k.PageDown, k.CopyCLI}
 }
 
 // FullHelp is every key of the pane.
 func (q *Model) FullHelp() [][]key.Binding {
 	k := q.keyMap()
-	return [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom}, {k.Edit, k.Done, k.Cycle, k.CycleBack},
-		{k.Run, k.ScanMode, k.NextPage, k.CopyCLI, k.Open}}
+	return [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom}, {k.Edit, k.Done, k.Complete, k.Cycle, k.CycleBack},
+		{k.Run, k.Mode, k.ModeBack, k.ScanMode, k.AddAction, k.RemoveAction, k.NextPage, k.CopyCLI, k.Open}}
 }
 
 // Capturing reports whether a text field has the keyboard.
@@ -171,13 +214,22 @@ func (q *Model) target() kit.Target { return kit.Target{Desc: q.desc, Index: q.i
 // Target is what the form reads.
 func (q *Model) Target() kit.Target { return q.target() }
 
-// SetTarget chooses the table or index (from the sidebar).
+// SetTarget chooses the table or index (from the sidebar). In the
+// transaction and PartiQL modes the workspace's tables are read again
+// (one may be new), and the editor's own statement follows the selection.
 func (q *Model) SetTarget(t kit.Target, _ *kit.TableInfo) tea.Cmd {
 	if t.Same(q.target()) {
 		q.desc = t.Desc // a fresh description
 		return nil
 	}
 	q.switchTo(t)
+	switch q.alt {
+	case ModeTransaction:
+		return q.loadTables()
+	case ModePartiQL:
+		q.pqFollow()
+		return tea.Batch(q.loadTables(), q.pqPlan())
+	}
 	return nil
 }
 
@@ -329,8 +381,29 @@ type queryMsg struct {
 	res *result
 }
 
-// Run sends the form's request (or refuses it before sending).
-func (q *Model) Run() tea.Cmd { return q.run(nil, 0) }
+// Run sends the request of the mode (or refuses it before sending); in
+// the transaction and PartiQL modes it also reads the workspace's tables
+// and the statement's verdict, for a request loaded from a lesson.
+func (q *Model) Run() tea.Cmd {
+	switch q.alt {
+	case ModeTransaction:
+		return tea.Batch(q.txRun(), q.loadTables())
+	case ModePartiQL:
+		return tea.Batch(q.pqRun(), q.loadTables(), q.pqPlan())
+	}
+	return q.run(nil, 0)
+}
+
+// runMode sends the request of the mode.
+func (q *Model) runMode() tea.Cmd {
+	switch q.alt {
+	case ModeTransaction:
+		return q.txRun()
+	case ModePartiQL:
+		return q.pqRun()
+	}
+	return q.run(nil, 0)
+}
 
 // run sends the request, or refuses it before sending.
 func (q *Model) run(start model.Item, page int) tea.Cmd {
@@ -388,6 +461,8 @@ func runRequest(api engine.API, in any, tg kit.Target, page int) *result {
 	}
 	if rec, ok := kit.FindRequest(api, action, tg.Table(), tg.Index); ok {
 		res.lines = rec.Lines
+	} else {
+		res.lines = kit.CapacityLines(cc, true) // a remote backend: DynamoDB's own split
 	}
 	res.g = kit.NewGrid(tg, res.items, nil)
 	return res
@@ -413,26 +488,60 @@ func (q *Model) Update(msg tea.Msg) tea.Cmd {
 		q.f.res = msg.res
 		q.move(0)
 		return nil
-	case copiedMsg:
-		if msg.err != nil {
-			q.f.note, q.f.noteBad = "copy failed: "+msg.err.Error(), true
-		} else {
-			q.f.note, q.f.noteBad = "copied the aws cli command to the clipboard (OSC 52)", false
+	case txMsg:
+		if msg.gen != q.gen {
+			return nil
+		}
+		q.running = false
+		q.tx.res, q.tx.dirty, q.tx.reveal = msg.res, false, true
+		if msg.res.err == nil {
+			return kit.Msg(kit.ChangedMsg{Note: "transaction written: " + kit.Plural(int64(len(msg.res.in.TransactItems)), "action", "")})
 		}
 		return nil
+	case txConfirmed:
+		return q.txSend(msg.in)
+	case pqMsg:
+		if msg.gen != q.gen {
+			return nil
+		}
+		q.running = false
+		q.pq.res, q.pq.reveal = msg.res, true
+		q.pqMove(0)
+		if p := msg.res.plan; msg.res.err == nil && p != nil && p.Action != "Query" && p.Action != "Scan" {
+			return kit.Msg(kit.ChangedMsg{Table: p.Table, Note: "statement run: " + p.Action + " on " + p.Table})
+		}
+		return nil
+	case pqConfirmed:
+		return q.pqSend(msg.in, 0)
+	case planMsg:
+		q.onPlan(msg)
+		return nil
+	case tablesMsg:
+		q.onTables(msg)
+		return nil
+	case attrsMsg:
+		q.onAttrs(msg)
+		return nil
+	case copiedMsg:
+		note, bad := "copied the aws cli command to the clipboard (OSC 52)", false
+		if msg.err != nil {
+			note, bad = "copy failed: "+msg.err.Error(), true
+		}
+		q.setNote(note, bad)
+		return nil
 	case tea.PasteMsg:
-		if f := q.fieldFor(q.currentRow()); f != nil {
+		if f := q.curField(); f != nil {
 			q.editing = true
 			f.Paste(msg.Content)
-			q.edited()
+			return tea.Batch(q.startedEditing(), q.fieldChanged())
 		}
 		return nil
 	case tea.MouseWheelMsg:
 		switch msg.Button {
 		case tea.MouseWheelUp:
-			q.move(-1)
+			q.moveCur(-1)
 		case tea.MouseWheelDown:
-			q.move(1)
+			q.moveCur(1)
 		}
 		return nil
 	case tea.KeyPressMsg:
@@ -444,24 +553,145 @@ func (q *Model) Update(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
+// setNote puts a note under the form of the mode.
+func (q *Model) setNote(note string, bad bool) {
+	switch q.alt {
+	case ModeTransaction:
+		q.tx.note, q.tx.noteBad = note, bad
+	case ModePartiQL:
+		q.pq.note, q.pq.noteBad = note, bad
+	default:
+		q.f.note, q.f.noteBad = note, bad
+	}
+}
+
+// curField is the text field under the cursor in the mode, or nil.
+func (q *Model) curField() *kit.Field {
+	switch q.alt {
+	case ModeTransaction:
+		return q.txField()
+	case ModePartiQL:
+		return q.pqField()
+	}
+	return q.fieldFor(q.currentRow())
+}
+
+// fieldChanged follows a change of the text under the cursor.
+func (q *Model) fieldChanged() tea.Cmd {
+	switch q.alt {
+	case ModeTransaction:
+		q.txEdited()
+	case ModePartiQL:
+		return q.pqEdited()
+	default:
+		q.edited()
+	}
+	return nil
+}
+
+// startedEditing reads what editing the field needs: the attribute names
+// of the statement's table.
+func (q *Model) startedEditing() tea.Cmd {
+	if q.alt == ModePartiQL {
+		return q.pqAttrs()
+	}
+	return nil
+}
+
+// moveCur moves the cursor of the mode n rows.
+func (q *Model) moveCur(n int) {
+	switch q.alt {
+	case ModeTransaction:
+		q.txMove(n)
+	case ModePartiQL:
+		q.pqMove(n)
+	default:
+		q.move(n)
+	}
+}
+
+// toEnd puts the cursor on the first row, or on the last.
+func (q *Model) toEnd(last bool) {
+	switch q.alt {
+	case ModeTransaction:
+		q.tx.cur = txRow{kind: trMode}
+		if last {
+			rows := q.txRows()
+			q.tx.cur = rows[len(rows)-1]
+		}
+	case ModePartiQL:
+		q.pq.row = 0
+		if last {
+			q.pq.row = q.pqMax()
+		}
+	default:
+		q.row = 0
+		if last {
+			q.row = q.maxRow()
+		}
+	}
+}
+
+// onRunRow reports whether the cursor is on the run button.
+func (q *Model) onRunRow() bool {
+	switch q.alt {
+	case ModeTransaction:
+		return q.tx.cur.kind == trRun
+	case ModePartiQL:
+		return q.pq.row == pqRun
+	}
+	return q.currentRow() == rowRun
+}
+
+// cycleCur changes the choice under the cursor by dir; on the operation
+// row it changes the mode.
+func (q *Model) cycleCur(dir int) tea.Cmd {
+	switch q.alt {
+	case ModeTransaction:
+		if q.tx.cur.kind == trMode {
+			return q.SetMode(q.nextMode(dir))
+		}
+		q.txCycle(dir)
+	case ModePartiQL:
+		switch q.pq.row {
+		case pqMode:
+			return q.SetMode(q.nextMode(dir))
+		case pqConsistent:
+			q.pq.consistent = !q.pq.consistent
+			q.pq.note = ""
+		}
+	default:
+		if q.currentRow() == rowMode {
+			return q.SetMode(q.nextMode(dir))
+		}
+		q.cycle(dir)
+	}
+	return nil
+}
+
 // editKey handles a key while a field has the keyboard.
 func (q *Model) editKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := q.keyMap()
 	switch {
 	case key.Matches(msg, k.Run):
 		q.editing = false
-		return q.run(nil, 0)
+		return q.runMode()
+	case key.Matches(msg, k.Complete) && q.complete():
+		return q.fieldChanged()
 	case key.Matches(msg, k.Done):
 		q.editing = false
 	case msg.String() == "up" || msg.String() == "shift+tab":
 		q.editing = false
-		q.move(-1)
+		q.moveCur(-1)
 	case msg.String() == "down" || msg.String() == "tab":
 		q.editing = false
-		q.move(1)
+		q.moveCur(1)
 	default:
-		if f := q.fieldFor(q.currentRow()); f != nil && f.Update(msg) {
-			q.edited()
+		if f := q.curField(); f != nil {
+			before := f.String()
+			if f.Update(msg) && f.String() != before {
+				return q.fieldChanged()
+			}
 		}
 	}
 	return nil
@@ -474,67 +704,119 @@ func (q *Model) page() int { return max(q.h-4, 1) }
 func (q *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 	k := q.keyMap()
 	switch {
+	case key.Matches(msg, k.Mode):
+		return q.SetMode(q.nextMode(1))
+	case key.Matches(msg, k.ModeBack):
+		return q.SetMode(q.nextMode(-1))
 	case key.Matches(msg, k.Up):
-		q.move(-1)
+		q.moveCur(-1)
 	case key.Matches(msg, k.Down):
-		q.move(1)
+		q.moveCur(1)
 	case key.Matches(msg, k.PageUp):
-		q.move(-q.page())
+		q.moveCur(-q.page())
 	case key.Matches(msg, k.PageDown):
-		q.move(q.page())
+		q.moveCur(q.page())
 	case key.Matches(msg, k.Top):
-		q.row = 0
+		q.toEnd(false)
 	case key.Matches(msg, k.Bottom):
-		q.row = q.maxRow()
+		q.toEnd(true)
 	case key.Matches(msg, k.Open):
-		if i := q.resultIndex(); i >= 0 && i < len(q.f.res.items) {
-			res := q.f.res
-			it := res.items[i]
-			// A projection may leave out the partition key; a Query
-			// knows its value from the key condition.
-			if in, ok := res.in.(*model.QueryInput); ok {
-				if hk := res.tg.HashKey(); it[hk].Type == 0 {
-					it = it.Clone()
-					it[hk] = in.ExpressionAttributeValues[":pk"]
-				}
-			}
-			return kit.Msg(kit.OpenItemMsg{Target: res.tg, Item: it})
-		}
+		return q.openResult()
 	case key.Matches(msg, k.Edit):
-		if q.fieldFor(q.currentRow()) != nil {
+		if q.curField() != nil {
 			q.editing = true
+			return q.startedEditing()
 		}
 	case key.Matches(msg, k.Cycle):
-		q.cycle(1)
+		return q.cycleCur(1)
 	case key.Matches(msg, k.CycleBack):
-		q.cycle(-1)
-	case msg.String() == "enter" && q.currentRow() == rowRun:
-		return q.run(nil, 0)
+		return q.cycleCur(-1)
+	case msg.String() == "enter" && q.onRunRow():
+		return q.runMode()
+	case msg.String() == "enter" && q.alt == ModeTransaction && q.tx.cur.kind == trAdd:
+		q.txAdd()
 	case msg.String() == "enter":
-		q.cycle(1)
+		return q.cycleCur(1)
 	case key.Matches(msg, k.Run):
-		return q.run(nil, 0)
+		return q.runMode()
 	case key.Matches(msg, k.ScanMode):
 		q.f.scan = !q.f.scan
 		q.edited()
 		q.move(0)
+	case key.Matches(msg, k.AddAction):
+		q.txAdd()
+	case key.Matches(msg, k.RemoveAction):
+		q.txRemove()
 	case key.Matches(msg, k.NextPage):
+		if q.alt == ModePartiQL {
+			return q.pqNext()
+		}
 		if q.f.res != nil && q.f.res.lek != nil {
 			return q.runFrom(q.f.res)
 		}
 	case key.Matches(msg, k.CopyCLI):
-		in, r := q.build()
-		if r != nil {
-			q.f.note, q.f.noteBad = "nothing to copy: "+r.why, true
-			return nil
-		}
-		text, copyFn := CLIText(in, q.endpoint), q.copy
-		if copyFn == nil {
-			return tea.Batch(tea.SetClipboard(text), kit.Msg(copiedMsg{}))
-		}
-		return func() tea.Msg { return copiedMsg{err: copyFn(text)} }
+		return q.copyCLI()
 	}
 	return nil
+}
+
+// openResult opens the item under the cursor in the item view.
+func (q *Model) openResult() tea.Cmd {
+	if q.alt == ModePartiQL {
+		i, res := q.pqResultIndex(), q.pq.res
+		if i < 0 || i >= len(res.items) {
+			return nil
+		}
+		it := res.items[i]
+		for _, k := range res.tg.TableKeyNames() {
+			if k != "" && it[k].Type == 0 {
+				q.pq.note, q.pq.noteBad = "this row has no "+k+": the statement's projection left out the key, so the item cannot be opened", true
+				return nil
+			}
+		}
+		if !res.tg.Valid() {
+			return nil
+		}
+		return kit.Msg(kit.OpenItemMsg{Target: res.tg, Item: it})
+	}
+	if i := q.resultIndex(); i >= 0 && i < len(q.f.res.items) {
+		res := q.f.res
+		it := res.items[i]
+		// A projection may leave out the partition key; a Query
+		// knows its value from the key condition.
+		if in, ok := res.in.(*model.QueryInput); ok {
+			if hk := res.tg.HashKey(); it[hk].Type == 0 {
+				it = it.Clone()
+				it[hk] = in.ExpressionAttributeValues[":pk"]
+			}
+		}
+		return kit.Msg(kit.OpenItemMsg{Target: res.tg, Item: it})
+	}
+	return nil
+}
+
+// copyCLI puts the mode's request, as an AWS CLI command, on the
+// clipboard.
+func (q *Model) copyCLI() tea.Cmd {
+	var in any
+	var r *refusal
+	switch q.alt {
+	case ModeTransaction:
+		in, r = q.txBuild()
+	case ModePartiQL:
+		in, r = q.pqBuild()
+	default:
+		in, r = q.build()
+	}
+	if r != nil {
+		q.setNote("nothing to copy: "+r.why, true)
+		return nil
+	}
+	text, copyFn := CLIText(in, q.endpoint), q.copy
+	if copyFn == nil {
+		return tea.Batch(tea.SetClipboard(text), kit.Msg(copiedMsg{}))
+	}
+	return func() tea.Msg { return copiedMsg{err: copyFn(text)} }
 }
 
 // runFrom reads the page after res with the same request.

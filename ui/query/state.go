@@ -1,6 +1,9 @@
 package query
 
 import (
+	"strconv"
+
+	"github.com/dynoscope/dynoscope/engine"
 	"github.com/dynoscope/dynoscope/model"
 )
 
@@ -72,4 +75,124 @@ func (q *Model) ResultRow() int { return q.resultIndex() }
 func (q *Model) Operators() []string {
 	tg := q.target()
 	return sortKeyOps(tg.AttrType(tg.RangeKey()))
+}
+
+// TxAction is one action of the transaction, as text.
+type TxAction struct {
+	Kind, Table                            string
+	Item, Update, Condition, Names, Values string
+	Keys                                   map[string]string // typed per key attribute
+	AllOld                                 bool
+	// Outcome is what became of the action in the last result, while the
+	// transaction is as it was run ("✓ written", "✗ ConditionalCheckFailed").
+	Outcome string
+}
+
+// TxState is what the transaction form holds.
+type TxState struct {
+	Actions []TxAction
+	// Row names the row under the cursor: "operation", "action 2",
+	// "table", "item", "key PK", "update", "condition", "names",
+	// "values", "on failure", "add", "token", "run", "result".
+	Row     string
+	Token   string
+	Note    string
+	NoteBad bool
+	Result  *TxResult
+}
+
+// TxResult is what the last transaction returned.
+type TxResult struct {
+	In    *model.TransactWriteItemsInput
+	Err   *model.Error // CancellationReasons when it was cancelled
+	Units float64
+	Lines []string // the engine's explanation of the charge
+}
+
+// txRowLabels name the transaction rows.
+var txRowLabels = map[txRowKind]string{trMode: "operation", trTable: "table", trItem: "item", trUpdate: "update",
+	trCondition: "condition", trNames: "names", trValues: "values", trOnFailure: "on failure", trAdd: "add",
+	trToken: "token", trRun: "run", trResult: "result"}
+
+// Transaction returns what the transaction form holds.
+func (q *Model) Transaction() TxState {
+	out := TxState{Token: q.tx.token.String(), Note: q.tx.note, NoteBad: q.tx.noteBad}
+	for i, a := range q.tx.actions {
+		ta := TxAction{Kind: a.kind, Table: a.table, Item: a.item.String(), Update: a.update.String(),
+			Condition: a.condition.String(), Names: a.names.String(), Values: a.values.String(), AllOld: a.allOld,
+			Keys: map[string]string{}}
+		for _, k := range a.keys {
+			ta.Keys[k.name] = k.f.String()
+		}
+		ta.Outcome, _, _ = q.txOutcome(i)
+		out.Actions = append(out.Actions, ta)
+	}
+	rows := q.txRows()
+	c := rows[q.txIndex(rows)]
+	switch c.kind {
+	case trHeader:
+		out.Row = "action " + strconv.Itoa(c.a+1)
+	case trKey:
+		out.Row = "key " + q.tx.actions[c.a].keys[c.k].name
+	default:
+		out.Row = txRowLabels[c.kind]
+	}
+	if r := q.tx.res; r != nil {
+		out.Result = &TxResult{In: r.in, Err: r.err, Units: r.units, Lines: r.lines}
+	}
+	return out
+}
+
+// PQState is what the PartiQL editor holds.
+type PQState struct {
+	Statement, Params, Limit string
+	Consistent               bool
+	// Row names the row under the cursor: "operation", "statement",
+	// "parameters", "consistent read", "limit", "run", "result".
+	Row string
+	// The verdict on the statement in the editor, before it runs: the plan
+	// or the error ExecuteStatement would answer; PlanNote says why there
+	// is neither.
+	Plan     *engine.StatementPlan
+	PlanErr  *model.Error
+	PlanNote string
+	// Suggestions are the names offered for what is being typed, and
+	// what they are ("tables", "attributes of Thread").
+	Suggestions []string
+	Offering    string
+	Note        string
+	NoteBad     bool
+	Result      *PQResult
+}
+
+// PQResult is what the last statement returned.
+type PQResult struct {
+	In        *model.ExecuteStatementInput
+	Page      int
+	Plan      *engine.StatementPlan // what it ran as
+	Items     []model.Item
+	NextToken string
+	Units     float64
+	Lines     []string
+	Err       *model.Error
+}
+
+var pqRowLabels = [...]string{"operation", "statement", "parameters", "consistent read", "limit", "run"}
+
+// PartiQL returns what the PartiQL editor holds.
+func (q *Model) PartiQL() PQState {
+	out := PQState{Statement: q.pq.stmt.String(), Params: q.pq.params.String(), Limit: q.pq.limit.String(),
+		Consistent: q.pq.consistent, PlanNote: q.pq.planNote, Note: q.pq.note, NoteBad: q.pq.noteBad, Row: "result"}
+	if q.pq.row < pqRows {
+		out.Row = pqRowLabels[q.pq.row]
+	}
+	if q.pq.planFor == q.pqKey() {
+		out.Plan, out.PlanErr = q.pq.plan, q.pq.planErr
+	}
+	out.Suggestions, out.Offering = q.suggestions()
+	if r := q.pq.res; r != nil {
+		out.Result = &PQResult{In: r.in, Page: r.page, Plan: r.plan, Items: r.items, NextToken: r.next, Units: r.units,
+			Lines: r.lines, Err: r.err}
+	}
+	return out
 }

@@ -11,6 +11,12 @@ import (
 // View draws the form, then the results, then the CLI line, scrolled so
 // the cursor row shows.
 func (q *Model) View() string {
+	switch q.alt {
+	case ModeTransaction:
+		return q.txView()
+	case ModePartiQL:
+		return q.pqView()
+	}
 	st := q.st
 	w := q.w
 	focused := q.focused
@@ -24,7 +30,7 @@ func (q *Model) View() string {
 	if q.f.scan {
 		mode = "Scan"
 	}
-	hints := "[s] query/scan  [c] copy as CLI  [r] run"
+	hints := "[m] mode  [s] query/scan  [c] copy as CLI  [r] run"
 	if w < 100 {
 		hints = "[r] run"
 	}
@@ -37,6 +43,9 @@ func (q *Model) View() string {
 		if on {
 			mark = "▸ "
 			cursorLine = len(out)
+			if i == 0 {
+				cursorLine = 0 // the title shows with the first row
+			}
 		}
 		editing := on && q.editing
 		val := func(f *kit.Field) string {

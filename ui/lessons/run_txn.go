@@ -1,0 +1,161 @@
+package lessons
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/dynoscope/dynoscope/engine"
+	"github.com/dynoscope/dynoscope/model"
+	"github.com/dynoscope/dynoscope/ui/kit"
+)
+
+// txTarget is the table and key of a transaction action.
+func txTarget(ti model.TransactWriteItem) (kind, table string, key model.Item) {
+	switch {
+	case ti.Put != nil:
+		return "Put", ti.Put.TableName, ti.Put.Item
+	case ti.Update != nil:
+		return "Update", ti.Update.TableName, ti.Update.Key
+	case ti.Delete != nil:
+		return "Delete", ti.Delete.TableName, ti.Delete.Key
+	case ti.ConditionCheck != nil:
+		return "ConditionCheck", ti.ConditionCheck.TableName, ti.ConditionCheck.Key
+	}
+	return "", "", nil
+}
+
+// doTransact sends a TransactWriteItems request and reports, per action
+// in request order, what became of it: written, or its cancellation
+// reason, the failed one marked with its message and the item it met;
+// and what the transaction cost, itemised ("transactional × 2").
+func doTransact(api engine.API, in *model.TransactWriteItemsInput) *lessonResult {
+	in.ReturnConsumedCapacity = model.ReturnCapacityIndexes
+	n := len(in.TransactItems)
+	res := &lessonResult{title: "TransactWriteItems · " + kit.Plural(int64(n), "action", "")}
+	keys := map[string][]string{}
+	var tables []string
+	for _, ti := range in.TransactItems {
+		if _, t, _ := txTarget(ti); keys[t] == nil {
+			keys[t] = kit.NonEmpty(describeTarget(api, t, "").TableKeyNames())
+			tables = append(tables, t)
+		}
+	}
+	who := func(i int) string {
+		kind, t, item := txTarget(in.TransactItems[i])
+		k := item
+		if len(keys[t]) > 0 {
+			k = kit.KeyOf(item, keys[t]...)
+		}
+		return fmt.Sprintf("%d %s %s", i+1, kind, kit.KeyValues(k, keys[t]))
+	}
+	out, err := api.TransactWriteItems(kit.Bg, in)
+	if err != nil {
+		res.err = kit.AsModelError(err)
+		for i, c := range res.err.CancellationReasons {
+			if i >= n {
+				break
+			}
+			if c.Code == model.ReasonNone {
+				res.wrapped = append(res.wrapped, who(i)+" → None")
+				continue
+			}
+			res.wrapped = append(res.wrapped, "✗ "+who(i)+" → "+c.Code+" (this action failed)")
+			if c.Message != "" {
+				res.wrapped = append(res.wrapped, "  "+c.Message)
+			}
+			if c.Item != nil {
+				_, t, _ := txTarget(in.TransactItems[i])
+				res.wrapped = append(res.wrapped, "  the item it met (ALL_OLD): "+kit.KeyText(c.Item, keys[t]...))
+			}
+		}
+		res.notes = append(res.notes, "nothing was written (all or nothing)")
+		return res
+	}
+	res.changed = true
+	var units float64
+	for _, cc := range out.ConsumedCapacity {
+		units += float64(cc.CapacityUnits)
+	}
+	res.title += " · all written · " + kit.Units(units) + " WCU"
+	for i := range in.TransactItems {
+		res.wrapped = append(res.wrapped, who(i)+" ✓")
+	}
+	if recs, ok := kit.RequestsFor(api, "TransactWriteItems", tables); ok {
+		for _, r := range recs {
+			res.lines = append(res.lines, r.Lines...)
+		}
+	}
+	return res
+}
+
+// doCompare runs PartiQL SELECTs one after the other and sets side by side
+// what each became, read and cost: the statement, its verdict (a Query
+// when the WHERE pins the partition key, a Scan otherwise) with the
+// engine's reason, the engine's itemised read, and the items returned.
+func doCompare(api engine.API, stmts []string) *lessonResult {
+	res := &lessonResult{}
+	planner, planned := api.(kit.StatementPlanner)
+	var units []string
+	for _, s := range stmts {
+		in := &model.ExecuteStatementInput{Statement: s, ReturnConsumedCapacity: model.ReturnCapacityTotal}
+		var out *model.ExecuteStatementOutput
+		var plan *engine.StatementPlan
+		var err error
+		if planned {
+			out, plan, err = planner.ExecuteStatementPlanned(kit.Bg, in)
+		} else {
+			out, err = api.ExecuteStatement(kit.Bg, in)
+		}
+		if err != nil {
+			res.title, res.err = s, kit.AsModelError(err)
+			return res
+		}
+		became, table, index := "ExecuteStatement", "", ""
+		if plan != nil {
+			became, table, index = plan.Action, plan.Table, plan.Index
+		}
+		u := 0.0
+		if out.ConsumedCapacity != nil {
+			u = float64(out.ConsumedCapacity.CapacityUnits)
+		}
+		var lines []string
+		if rec, ok := kit.FindRequest(api, "ExecuteStatement", table, index); ok && table != "" {
+			lines = rec.Lines
+		}
+		read := ""
+		if n, ok := itemsRead(lines); ok {
+			read = " read " + kit.NItems(n) + ","
+		}
+		units = append(units, became+read+" "+kit.Units(u)+" RCU")
+		res.wrapped = append(res.wrapped, became+" ← "+s)
+		if plan != nil {
+			res.wrapped = append(res.wrapped, "  "+plan.Why)
+		}
+		for _, l := range lines {
+			res.wrapped = append(res.wrapped, "  "+l)
+		}
+		res.wrapped = append(res.wrapped, fmt.Sprintf("  %s returned · %s RCU", kit.NItems(len(out.Items)), kit.Units(u)))
+	}
+	res.title = strings.Join(units, " · ")
+	return res
+}
+
+// readLine matches the engine's explanation of one read of a statement:
+// "Scan on CustomerDocuments: 21 items, 2.8 KB → …".
+var readLine = regexp.MustCompile(`^(?:Query|Scan) on [^:]+: (\d+) (?:items?|index entr(?:y|ies))\b`)
+
+// itemsRead adds up the items the reads of a statement evaluated, from the
+// engine's explanation of its charge (DynamoDB's ExecuteStatement answers
+// no ScannedCount).
+func itemsRead(lines []string) (int, bool) {
+	n, found := 0, false
+	for _, l := range lines {
+		if m := readLine.FindStringSubmatch(l); m != nil {
+			k, _ := strconv.Atoi(m[1])
+			n, found = n+k, true
+		}
+	}
+	return n, found
+}

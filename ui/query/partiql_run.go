@@ -1,0 +1,122 @@
+package query
+
+import (
+	"regexp"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/dynoscope/dynoscope/engine"
+	"github.com/dynoscope/dynoscope/model"
+	"github.com/dynoscope/dynoscope/ui/kit"
+)
+
+// pqResult is one page of a statement's result and what it cost.
+type pqResult struct {
+	in    *model.ExecuteStatementInput
+	page  int
+	plan  *engine.StatementPlan // what it ran as (nil: the backend does not say)
+	items []model.Item
+	next  string // NextToken
+	units float64
+	lines []string
+	err   *model.Error
+	g     kit.Grid
+	tg    kit.Target
+}
+
+// pqMsg is the result of running a statement.
+type pqMsg struct {
+	gen int
+	res *pqResult
+}
+
+// pqConfirmed is delivered when the user agreed to run a DELETE.
+type pqConfirmed struct{ in *model.ExecuteStatementInput }
+
+// isDelete matches a DELETE statement, for a backend that cannot plan.
+var isDelete = regexp.MustCompile(`(?i)^\s*DELETE\b`)
+
+// pqRun sends the statement, asking first when it deletes an item. The
+// cursor goes to the run button, below which the verdict and the result
+// come.
+func (q *Model) pqRun() tea.Cmd {
+	q.pq.row = pqRun
+	in, r := q.pqBuild()
+	if r != nil {
+		q.pq.note, q.pq.noteBad = "refused before sending: "+r.why, true
+		return nil
+	}
+	q.pq.note, q.pq.noteBad = "", false
+	deletes := isDelete.MatchString(in.Statement)
+	if p := q.pq.plan; p != nil && q.pq.planFor == q.pqKey() {
+		deletes = p.Action == "DeleteItem"
+	}
+	if deletes {
+		table := q.target().Table()
+		if p := q.pq.plan; p != nil && q.pq.planFor == q.pqKey() {
+			table = p.Table
+		}
+		return kit.Msg(kit.ConfirmMsg{Title: "Run the DELETE", Yes: "delete the item", Table: table,
+			Body: []string{in.Statement, "", "The statement deletes the item its WHERE names."}, Then: pqConfirmed{in: in}})
+	}
+	return q.pqSend(in, 0)
+}
+
+// pqNext reads the page after the last result with the same request.
+func (q *Model) pqNext() tea.Cmd {
+	res := q.pq.res
+	if res == nil || res.next == "" {
+		return nil
+	}
+	in := *res.in
+	in.NextToken = res.next
+	return q.pqSend(&in, res.page+1)
+}
+
+// pqSend runs a statement in a command.
+func (q *Model) pqSend(in *model.ExecuteStatementInput, page int) tea.Cmd {
+	q.running = true
+	q.gen++
+	gen, api := q.gen, q.api
+	return func() tea.Msg { return pqMsg{gen: gen, res: runStatement(api, in, page)} }
+}
+
+// runStatement sends an ExecuteStatement request (planned, when the
+// backend can say what it ran as) and gathers what it returned and cost,
+// with the engine's itemised explanation when it has one: a SELECT logs
+// as ExecuteStatement, a write as the PutItem, UpdateItem or DeleteItem
+// it became.
+func runStatement(api engine.API, in *model.ExecuteStatementInput, page int) *pqResult {
+	res := &pqResult{in: in, page: page}
+	var out *model.ExecuteStatementOutput
+	var err error
+	if p, ok := api.(kit.StatementPlanner); ok {
+		out, res.plan, err = p.ExecuteStatementPlanned(kit.Bg, in)
+	} else {
+		out, err = api.ExecuteStatement(kit.Bg, in)
+	}
+	if err != nil {
+		res.err = kit.AsModelError(err)
+		return res
+	}
+	res.items, res.next = out.Items, out.NextToken
+	if cc := out.ConsumedCapacity; cc != nil {
+		res.units = float64(cc.CapacityUnits)
+	}
+	table, index := statementTarget(in.Statement)
+	action := "ExecuteStatement"
+	if p := res.plan; p != nil {
+		table, index = p.Table, p.Index
+		if p.Action != "Query" && p.Action != "Scan" {
+			action, index = p.Action, ""
+		}
+	}
+	if rec, ok := kit.FindRequest(api, action, table, index); ok {
+		res.lines = rec.Lines
+	}
+	if d, err := api.DescribeTable(kit.Bg, &model.DescribeTableInput{TableName: table}); err == nil {
+		res.tg = kit.Target{Desc: d.Table, Index: index}
+	}
+	res.g = kit.NewGrid(res.tg, res.items, nil)
+	return res
+}

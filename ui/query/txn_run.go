@@ -1,0 +1,203 @@
+package query
+
+import (
+	"fmt"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/dynoscope/dynoscope/engine"
+	"github.com/dynoscope/dynoscope/model"
+	"github.com/dynoscope/dynoscope/ui/kit"
+)
+
+// txResult is what a transaction returned and cost.
+type txResult struct {
+	in      *model.TransactWriteItemsInput
+	keys    map[string][]string // key attribute names of the tables, for the reasons
+	err     *model.Error        // DynamoDB's error; CancellationReasons when cancelled
+	units   float64
+	perTbl  []string // "CustomerDocuments 4 WCU (table 4)"
+	lines   []string // the engine's itemised charge, per table
+	logless bool     // the backend keeps no request log
+}
+
+// cancelled reports whether the transaction was cancelled with reasons.
+func (r *txResult) cancelled() bool { return r.err != nil && len(r.err.CancellationReasons) > 0 }
+
+// txMsg is the result of running the transaction.
+type txMsg struct {
+	gen int
+	res *txResult
+}
+
+// txConfirmed is delivered when the user agreed to run a transaction
+// that deletes.
+type txConfirmed struct {
+	in *model.TransactWriteItemsInput
+}
+
+// txRun sends the transaction, asking first when it deletes an item. The
+// cursor goes to the run button, below which the result comes.
+func (q *Model) txRun() tea.Cmd {
+	q.tx.cur = txRow{kind: trRun}
+	in, r := q.txBuild()
+	if r != nil {
+		q.tx.note, q.tx.noteBad = "refused before sending: "+r.why, true
+		return nil
+	}
+	q.tx.note, q.tx.noteBad = "", false
+	var deletes []string
+	table := ""
+	for i, ti := range in.TransactItems {
+		if d := ti.Delete; d != nil {
+			if table == "" {
+				table = d.TableName
+			}
+			deletes = append(deletes, fmt.Sprintf("action %d deletes %s from %s", i+1, kit.KeyText(d.Key, keyNames(q.tableDesc(d.TableName))...), d.TableName))
+		}
+	}
+	if len(deletes) > 0 {
+		return kit.Msg(kit.ConfirmMsg{Title: "Run the transaction", Yes: "run it, deleting", Table: table,
+			Body: append(deletes, "", "All actions are written together, or none if a condition fails."),
+			Then: txConfirmed{in: in}})
+	}
+	return q.txSend(in)
+}
+
+// txSend runs the transaction in a command.
+func (q *Model) txSend(in *model.TransactWriteItemsInput) tea.Cmd {
+	q.running = true
+	q.gen++
+	gen, api := q.gen, q.api
+	keys := map[string][]string{}
+	for _, ti := range in.TransactItems {
+		t := txTable(ti)
+		keys[t] = keyNames(q.tableDesc(t))
+	}
+	return func() tea.Msg { return txMsg{gen: gen, res: runTransaction(api, in, keys)} }
+}
+
+// txTable is the table an action names.
+func txTable(ti model.TransactWriteItem) string {
+	switch {
+	case ti.Put != nil:
+		return ti.Put.TableName
+	case ti.Update != nil:
+		return ti.Update.TableName
+	case ti.Delete != nil:
+		return ti.Delete.TableName
+	case ti.ConditionCheck != nil:
+		return ti.ConditionCheck.TableName
+	}
+	return ""
+}
+
+// txKind is an action's kind.
+func txKind(ti model.TransactWriteItem) string {
+	switch {
+	case ti.Put != nil:
+		return kindPut
+	case ti.Update != nil:
+		return kindUpdate
+	case ti.Delete != nil:
+		return kindDelete
+	}
+	return kindConditionCheck
+}
+
+// txKey is the key of the item an action is on.
+func txKey(ti model.TransactWriteItem, keys []string) model.Item {
+	switch {
+	case ti.Put != nil:
+		if len(keys) == 0 {
+			return ti.Put.Item
+		}
+		return kit.KeyOf(ti.Put.Item, keys...)
+	case ti.Update != nil:
+		return ti.Update.Key
+	case ti.Delete != nil:
+		return ti.Delete.Key
+	case ti.ConditionCheck != nil:
+		return ti.ConditionCheck.Key
+	}
+	return nil
+}
+
+// tablesOf lists the tables of a transaction, each once, in request order.
+func tablesOf(in *model.TransactWriteItemsInput) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, ti := range in.TransactItems {
+		if t := txTable(ti); !seen[t] {
+			seen[t] = true
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// runTransaction sends a TransactWriteItems request and gathers what it
+// returned and cost, with the engine's itemised explanation (one record
+// per table) when the backend keeps a log.
+func runTransaction(api engine.API, in *model.TransactWriteItemsInput, keys map[string][]string) *txResult {
+	res := &txResult{in: in, keys: keys}
+	out, err := api.TransactWriteItems(kit.Bg, in)
+	if err != nil {
+		res.err = kit.AsModelError(err)
+		return res
+	}
+	for _, cc := range out.ConsumedCapacity {
+		res.units += float64(cc.CapacityUnits)
+		c := cc
+		res.perTbl = append(res.perTbl, cc.TableName+kit.WCUText(&c))
+	}
+	recs, ok := kit.RequestsFor(api, "TransactWriteItems", tablesOf(in))
+	res.logless = !ok
+	for _, rec := range recs {
+		res.lines = append(res.lines, rec.Lines...)
+	}
+	return res
+}
+
+// txOutcome is what became of action i in the last result, while the
+// form is as it was run: "✓ written", "○ None", "✗ ConditionalCheckFailed".
+// bad marks the action that failed.
+func (q *Model) txOutcome(i int) (text string, bad, ok bool) {
+	res := q.tx.res
+	if res == nil || q.tx.dirty || i >= len(res.in.TransactItems) {
+		return "", false, false
+	}
+	ti := res.in.TransactItems[i]
+	switch {
+	case res.err == nil:
+		if ti.ConditionCheck != nil {
+			return "✓ condition held", false, true
+		}
+		if conditionOf(ti) != "" {
+			return "✓ condition held · written", false, true
+		}
+		return "✓ written", false, true
+	case res.cancelled() && i < len(res.err.CancellationReasons):
+		c := res.err.CancellationReasons[i]
+		if c.Code == model.ReasonNone {
+			return "○ None · not written", false, true
+		}
+		return "✗ " + c.Code, true, true
+	}
+	return "", false, false
+}
+
+// conditionOf is an action's condition expression.
+func conditionOf(ti model.TransactWriteItem) string {
+	switch {
+	case ti.Put != nil:
+		return ti.Put.ConditionExpression
+	case ti.Update != nil:
+		return ti.Update.ConditionExpression
+	case ti.Delete != nil:
+		return ti.Delete.ConditionExpression
+	case ti.ConditionCheck != nil:
+		return ti.ConditionCheck.ConditionExpression
+	}
+	return ""
+}
