@@ -15,7 +15,7 @@ type KeyLoad struct {
 	// Partition holds the partition attributes and their values.
 	Partition model.Item
 	Items     int64
-	Bytes int64
+	Bytes     int64
 	// Largest is the size of the largest item (index entry) under the
 	// value (KeyLoad only).
 	Largest int64
