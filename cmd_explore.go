@@ -1,12 +1,16 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"net"
+	"os"
+	"path/filepath"
+	"sync"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -21,20 +25,44 @@ import (
 // demo data sets into tables that do not exist yet, and runs the explorer
 // until q or ctrl+c; with --serve ADDR the DynamoDB and Streams HTTP
 // endpoint serves the same engine meanwhile, so requests from the AWS CLI
-// or an SDK show in every pane as they happen.
+// or an SDK show in every pane as they happen. With --region (and
+// --profile) or --endpoint-url it explores a real DynamoDB instead
+// (exploreRemote).
 func runExplore(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("explore", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var ws workspaceFlags
 	ws.register(fs)
 	ws.registerRetention(fs)
+	var rf remoteFlags
+	rf.register(fs, true)
 	serve := fs.String("serve", "", "also serve the DynamoDB and Streams APIs over HTTP on `ADDR` (e.g. 127.0.0.1:8000), on the same engine")
-	fix := fs.String("fixtures", "all", "demo data sets to load into new tables: all, none, or NAME,NAME,... ("+joinNames()+")")
+	fix := fs.String("fixtures", "all", "demo data sets to load into new tables: all, none, or NAME,NAME,... ("+joinNames()+"); none by default with --model")
+	modelFile := fs.String("model", "", "open a NoSQL Workbench model or CloudFormation/SAM template `FILE` (and FILE.patterns.yaml beside it, if there is one)")
+	params := keyValues{}
+	fs.Var(params, "param", "template parameter `NAME=VALUE` for --model (repeatable)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
 		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	if *modelFile != "" && rf.set() {
+		return errors.New("--model opens a design in the embedded engine: it does not go with --region, --profile or --endpoint-url")
+	}
+	if rf.set() {
+		if *serve != "" {
+			return errors.New("--serve serves the embedded engine: it does not go with --region, --profile or --endpoint-url")
+		}
+		return exploreRemote(rf, ws, stdout, stderr)
+	}
+	if rf.write {
+		return errors.New("--write is for a remote DynamoDB (--region or --endpoint-url): the embedded engine is always writable")
+	}
+	fixSet := false
+	fs.Visit(func(f *flag.Flag) { fixSet = fixSet || f.Name == "fixtures" })
+	if *modelFile != "" && !fixSet {
+		*fix = "none"
 	}
 	names, err := fixtures.Select(*fix)
 	if err != nil {
@@ -56,7 +84,24 @@ func runExplore(args []string, stdout, stderr io.Writer) error {
 		// A data set that fails is rolled back alone; show the rest.
 		fmt.Fprintln(stderr, "dynoscope: loading demo data:", err)
 	}
+	if *modelFile != "" {
+		files := []string{*modelFile}
+		if pf := siblingPatterns(*modelFile); pf != "" {
+			files = append(files, pf)
+		}
+		reps, err := fixtures.Loader{API: eng, Params: params}.Files(context.Background(), files)
+		if err != nil {
+			return err
+		}
+		printNotesOf(stderr, reps)
+		for _, r := range reps {
+			fmt.Fprintln(stderr, "dynoscope:", describeReport(r))
+		}
+	}
 	label := "demo workspace (memory)"
+	if *modelFile != "" {
+		label = filepath.Base(*modelFile) + " (memory)"
+	}
 	if ws.db != "" {
 		label = "workspace " + ws.db
 	}
@@ -74,15 +119,76 @@ func runExplore(args []string, stdout, stderr io.Writer) error {
 		serving = ln.Addr().String()
 	}
 	m := ui.New(eng, ui.Options{Workspace: label, File: ws.db, Live: true, Serving: serving, SelectDelay: 60 * time.Millisecond})
+	return runProgram(m, stdout)
+}
+
+// runProgram runs the explorer until it quits.
+func runProgram(m *ui.Model, stdout io.Writer) error {
 	defer m.Close()
 	// The alternate screen and the mouse are the View's; NO_COLOR is
 	// honoured by Bubble Tea's colour profile detection.
 	p := tea.NewProgram(m, tea.WithOutput(stdout))
-	_, err = p.Run()
+	_, err := p.Run()
 	if errors.Is(err, tea.ErrProgramKilled) {
 		return nil
 	}
 	return err
+}
+
+// exploreRemote runs the explorer on a real DynamoDB (read-only unless
+// --write); only lost connections are retried, so throttles show at once.
+// The sandbox a
+// table's slice is copied into (C) is the workspace --db names, or memory,
+// opened the first time a copy is made.
+func exploreRemote(rf remoteFlags, ws workspaceFlags, stdout, stderr io.Writer) error {
+	rf.onlyConnections = true
+	b, err := rf.open(context.Background())
+	if err != nil {
+		return err
+	}
+	sb := &sandbox{ws: ws}
+	defer sb.close(stderr)
+	label := "sandbox (memory)"
+	atStart := false
+	if ws.db != "" {
+		label = "sandbox " + ws.db
+		_, err := os.Stat(ws.db)
+		atStart = err == nil // it holds copies made before: show them
+	}
+	m := ui.New(b, ui.Options{Workspace: b.Location().String(), Live: true, SelectDelay: 60 * time.Millisecond,
+		Sandbox: sb.open, SandboxLabel: label, SandboxFile: ws.db, SandboxAtStart: atStart})
+	return runProgram(m, stdout)
+}
+
+// sandbox is the explorer's local workspace for slices of remote tables,
+// opened once, when first needed.
+type sandbox struct {
+	ws    workspaceFlags
+	once  sync.Once
+	eng   *engine.Engine
+	err   error
+	notes bytes.Buffer // what opening it found, printed once the screen is gone
+}
+
+// open opens the sandbox the first time and returns it.
+func (s *sandbox) open() (*engine.Engine, error) {
+	s.once.Do(func() {
+		s.eng, s.err = s.ws.openWith(&s.notes, func(o *engine.Options) error {
+			o.Clock = engine.NewVirtualClock(time.Now(), 1)
+			o.BackfillBatchSize, o.BackfillPause = 25, 40*time.Millisecond
+			return nil
+		})
+	})
+	return s.eng, s.err
+}
+
+// close closes the sandbox, if it was opened, and prints its notes.
+func (s *sandbox) close(notes io.Writer) {
+	s.once.Do(func() {}) // an open under way ends first; none starts after
+	if s.eng != nil {
+		s.eng.Close()
+	}
+	io.Copy(notes, &s.notes)
 }
 
 func joinNames() string {

@@ -10,13 +10,16 @@ import (
 
 // remoteFlags are the flags that point a command at a real DynamoDB: AWS
 // in a region (with a profile's credentials), or any compatible endpoint.
-// `dynoscope copy` takes them; the explorer will, once its panes run on a
-// remote backend.
+// `dynoscope copy` and the explorer take them.
 type remoteFlags struct {
 	region   string
 	profile  string
 	endpoint string
 	write    bool
+	// onlyConnections retries only calls whose answer was lost (refused or
+	// dropped connections): the explorer shows a throttle when it happens,
+	// not after the SDK's backoffs.
+	onlyConnections bool
 }
 
 // register adds --region, --profile and --endpoint-url, and --write when
@@ -38,5 +41,6 @@ func (r *remoteFlags) open(ctx context.Context) (*remote.Backend, error) {
 	if !r.set() {
 		return nil, errors.New("name the DynamoDB to read: --region REGION [--profile NAME], or --endpoint-url URL")
 	}
-	return remote.Open(ctx, remote.Options{Region: r.region, Profile: r.profile, EndpointURL: r.endpoint, Write: r.write})
+	return remote.Open(ctx, remote.Options{Region: r.region, Profile: r.profile, EndpointURL: r.endpoint, Write: r.write,
+		RetryConnectionsOnly: r.onlyConnections})
 }

@@ -261,7 +261,7 @@ func (e *Engine) runWriteStatement(ctx context.Context, ps *plannedStatement, re
 			if isConditionalFailure(err) {
 				return nil, model.NewError(model.ErrDuplicateItem, msgDuplicateItem)
 			}
-			return nil, partiqlError(err)
+			return nil, partiqlError(err, ps.names)
 		}
 		cc = res.ConsumedCapacity
 	case *partiql.Update:
@@ -269,7 +269,7 @@ func (e *Engine) runWriteStatement(ctx context.Context, ps *plannedStatement, re
 			ConditionExpression: ps.condition, ExpressionAttributeNames: ps.names, ExpressionAttributeValues: ps.values,
 			ReturnValues: returnValuesOf(s.Returning), ReturnConsumedCapacity: returnCapacity, ReturnValuesOnConditionCheckFailure: onFailure})
 		if err != nil {
-			return nil, partiqlError(err)
+			return nil, partiqlError(err, ps.names)
 		}
 		attrs, cc = res.Attributes, res.ConsumedCapacity
 	case *partiql.Delete:
@@ -277,7 +277,7 @@ func (e *Engine) runWriteStatement(ctx context.Context, ps *plannedStatement, re
 			ExpressionAttributeNames: ps.names, ExpressionAttributeValues: ps.values, ReturnValues: returnValuesOf(s.Returning),
 			ReturnConsumedCapacity: returnCapacity, ReturnValuesOnConditionCheckFailure: onFailure})
 		if err != nil {
-			return nil, partiqlError(err)
+			return nil, partiqlError(err, ps.names)
 		}
 		attrs, cc = res.Attributes, res.ConsumedCapacity
 	default:

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
 	"reflect"
 	"sort"
@@ -299,4 +300,34 @@ func TestExecuteStatementWrites(t *testing.T) {
 		})
 	}
 	checkIndexesMatchTable(t, e, "Orders")
+}
+
+// TestPlanStatementSaysWhyItScans: the reason names an OR branch only when
+// the WHERE has several.
+func TestPlanStatementSaysWhyItScans(t *testing.T) {
+	e, _ := newTestEngine(t)
+	createOrders(t, e)
+	for _, tc := range []struct{ statement, why string }{
+		{`SELECT * FROM Orders WHERE total > 1`, "the WHERE does not pin the partition key pk with = or IN: a Scan reads every item of Orders and filters"},
+		{`SELECT * FROM Orders WHERE pk = 'c1' OR total = 50`, "an OR branch of the WHERE does not pin the partition key pk with = or IN: a Scan reads every item of Orders and filters"},
+		{`SELECT * FROM Orders`, "there is no WHERE: a Scan reads every item of Orders"},
+	} {
+		plan, err := e.PlanStatement(ctx, tc.statement, nil)
+		mustOK(t, err)
+		if plan.Why != tc.why {
+			t.Errorf("%s\n why %q\nwant %q", tc.statement, plan.Why, tc.why)
+		}
+	}
+}
+
+// TestPartiQLErrorsNameAttributes: a WHERE that is no condition is refused
+// naming the attribute, never the placeholder the translation wrote.
+func TestPartiQLErrorsNameAttributes(t *testing.T) {
+	e, _ := newTestEngine(t)
+	createOrders(t, e)
+	_, err := e.ExecuteStatement(ctx, stmt(`SELECT * FROM Orders WHERE total`))
+	var me *model.Error
+	if !errors.As(err, &me) || me.Code != model.ErrValidation || strings.Contains(me.Message, "#n") || !strings.Contains(me.Message, `"total"`) {
+		t.Fatalf("error %v", err)
+	}
 }

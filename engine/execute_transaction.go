@@ -175,16 +175,16 @@ func (ps *plannedStatement) writeAction(onFailure string) (*writeAction, error) 
 	}
 	ctx, err := expr.NewContext(ps.names, ps.values)
 	if err != nil {
-		return nil, partiqlError(err)
+		return nil, partiqlError(err, ps.names)
 	}
 	if ps.update != "" {
 		if a.exprs.update, err = ctx.ParseUpdate(ps.update); err != nil {
-			return nil, partiqlError(err)
+			return nil, partiqlError(err, ps.names)
 		}
 	}
 	if ps.condition != "" {
 		if a.exprs.condition, err = ctx.ParseCondition(expr.ParamCondition, ps.condition); err != nil {
-			return nil, partiqlError(err)
+			return nil, partiqlError(err, ps.names)
 		}
 	}
 	return a, nil

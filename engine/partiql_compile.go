@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -273,18 +274,36 @@ func atPos(msg string, p partiql.Pos) *model.Error {
 
 // partiqlError strips the "Invalid ConditionExpression: " that expr puts
 // before its messages: PartiQL reports the bare text ("Incorrect operand
-// type for operator or function; …").
-func partiqlError(err error) error {
+// type for operator or function; …"). It also puts back the names the
+// placeholders of names stand for, so that no "#n0" of the translation
+// reaches the user.
+func partiqlError(err error, names map[string]string) error {
 	me, ok := err.(*model.Error)
 	if !ok {
 		return err
 	}
+	msg := me.Message
 	for _, p := range []string{expr.ParamCondition, expr.ParamUpdate, expr.ParamKeyCondition, expr.ParamProjection, expr.ParamFilter} {
-		if rest, ok := strings.CutPrefix(me.Message, "Invalid "+p+": "); ok {
-			return &model.Error{Code: me.Code, Message: rest, Item: me.Item}
+		if rest, ok := strings.CutPrefix(msg, "Invalid "+p+": "); ok {
+			msg = rest
+			break
 		}
 	}
-	return me
+	if len(names) > 0 && strings.Contains(msg, "#n") {
+		phs := make([]string, 0, len(names))
+		for ph := range names {
+			phs = append(phs, ph)
+		}
+		// #n10 before #n1
+		sort.Slice(phs, func(i, j int) bool { return len(phs[i]) > len(phs[j]) || len(phs[i]) == len(phs[j]) && phs[i] < phs[j] })
+		for _, ph := range phs {
+			msg = strings.ReplaceAll(msg, ph, names[ph])
+		}
+	}
+	if msg == me.Message {
+		return me
+	}
+	return &model.Error{Code: me.Code, Message: msg, Item: me.Item}
 }
 
 // conditionOf parses the condition written for the terms of a WHERE.

@@ -400,12 +400,12 @@ func (e *Engine) planSingle(ps *plannedStatement, tableName, index string, where
 	// anything runs, worded as PartiQL words them.
 	ctx, err := b.context()
 	if err != nil {
-		return partiqlError(err)
+		return partiqlError(err, b.names)
 	}
 	if ps.update != "" {
 		u, err := ctx.ParseUpdate(ps.update)
 		if err != nil {
-			return partiqlError(err)
+			return partiqlError(err, b.names)
 		}
 		if err := t.checkUpdateTouchesKey(&parsedExprs{update: u}); err != nil {
 			return err
@@ -413,7 +413,7 @@ func (e *Engine) planSingle(ps *plannedStatement, tableName, index string, where
 	}
 	if ps.condition != "" {
 		if _, err := ctx.ParseCondition(expr.ParamCondition, ps.condition); err != nil {
-			return partiqlError(err)
+			return partiqlError(err, b.names)
 		}
 	}
 	return nil
@@ -472,14 +472,14 @@ func (e *Engine) planSelect(ps *plannedStatement, s *partiql.Select, params []mo
 		b := newExprBuilder(params)
 		c, _, err := b.cond(s.Where)
 		if err != nil {
-			return partiqlError(err)
+			return partiqlError(err, b.names)
 		}
 		ctx, err := b.context()
 		if err != nil {
-			return partiqlError(err)
+			return partiqlError(err, b.names)
 		}
 		if cs.filter, err = ctx.ParseCondition(expr.ParamCondition, c); err != nil {
-			return partiqlError(err)
+			return partiqlError(err, b.names)
 		}
 		ps.plan.Filter = whereText(s.Where, params)
 	}
@@ -579,7 +579,11 @@ func (cs *compiledSelect) decompose(params []model.AttributeValue) error {
 			loose = true
 		}
 		if !pinned {
-			cs.plan.Why = fmt.Sprintf("an OR branch of the WHERE does not pin the partition key %s with = or IN: a Scan reads every item of %s and filters", hash.name, target)
+			where := "the WHERE does not pin"
+			if len(branches) > 1 {
+				where = "an OR branch of the WHERE does not pin"
+			}
+			cs.plan.Why = fmt.Sprintf("%s the partition key %s with = or IN: a Scan reads every item of %s and filters", where, hash.name, target)
 			return nil
 		}
 		if empty {

@@ -22,6 +22,12 @@ type KeyMap struct {
 	// SwitchWorkspace shows the other workspace (a lesson's copy beside
 	// the user's), when there is one.
 	SwitchWorkspace key.Binding
+	// On a remote backend: CopySlice copies the selected table's schema
+	// and a slice of its items into the local sandbox; Survey reads the
+	// selected table whole (after saying what it costs), or stops the
+	// read.
+	CopySlice key.Binding
+	Survey    key.Binding
 
 	// Live panes, the traffic generator and the workspace clock (live.go).
 	Live LiveKeyMap
@@ -87,6 +93,8 @@ func DefaultKeyMap() KeyMap {
 		Back:      key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
 
 		SwitchWorkspace: key.NewBinding(key.WithKeys("ctrl+o"), key.WithHelp("ctrl+o", "other workspace")),
+		CopySlice:       key.NewBinding(key.WithKeys("C"), key.WithHelp("C", "copy a slice of the table into the sandbox")),
+		Survey:          key.NewBinding(key.WithKeys("S"), key.WithHelp("S", "read the whole table (asks first; S again stops)")),
 
 		Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
 		Down:     key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),

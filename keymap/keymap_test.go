@@ -35,13 +35,13 @@ func TestDefaultKeyMap(t *testing.T) {
 	}
 	together := map[string][]key.Binding{
 		"global+items": {km.Quit, km.Help, km.NextFocus, km.PrevFocus, km.Schema, km.Items, km.Query, km.Editing.Lessons,
-			km.Up, km.Down, km.PageUp, km.PageDown, km.Top, km.Bottom, km.Left, km.Right, km.Open, km.Filter, km.LeftOut, km.Reload},
+			km.Up, km.Down, km.PageUp, km.PageDown, km.Top, km.Bottom, km.Left, km.Right, km.Open, km.Filter, km.LeftOut, km.Reload, km.CopySlice, km.Survey},
 		"global+item view": {km.Quit, km.Help, km.NextFocus, km.Schema, km.Items, km.Query, km.Editing.Lessons, km.Back,
 			km.Up, km.Down, km.PageUp, km.PageDown, km.Top, km.Bottom, km.ToggleJSON},
 		"global+query": {km.Quit, km.Help, km.NextFocus, km.PrevFocus, km.Schema, km.Items, km.Query, km.Editing.Lessons,
 			km.Up, km.Down, km.Cycle, km.CycleBack, km.Run, km.ScanMode, km.NextPage, km.CopyCLI,
 			km.Mode, km.ModeBack, km.AddAction, km.RemoveAction, km.Live.Pause, km.Live.Faster, km.Live.Slower,
-			km.Live.AdvanceMin, km.Live.AdvanceHour, km.Live.AdvanceBy},
+			km.Live.AdvanceMin, km.Live.AdvanceHour, km.Live.AdvanceBy, km.CopySlice, km.Survey},
 		// a text field of the builder has the keyboard: ctrl+r runs, tab
 		// completes a name in the PartiQL statement, enter and esc finish
 		"query editing": {km.Done, km.Complete},

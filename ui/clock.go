@@ -52,6 +52,9 @@ func (m *Model) clockKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	w := m.ws
 	if w.clock == nil {
 		m.flash = "this backend's clock cannot be controlled"
+		if w.loc != nil {
+			m.flash = "the clock belongs to the embedded engine: DynamoDB keeps its own time (a slice copied with C has a clock)"
+		}
 		return nil, true
 	}
 	switch {
@@ -189,6 +192,8 @@ func (m *Model) clockText(w int) string {
 	ws := m.ws
 	s := "▶ ×" + speedText(ws.speed)
 	switch {
+	case ws.clock == nil && ws.loc != nil: // DynamoDB's time: the wall clock
+		s = "wall clock"
 	case ws.clock == nil: // a backend whose clock is not ours to move
 		s = "clock"
 	case ws.paused:

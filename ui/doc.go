@@ -46,6 +46,16 @@
 // its state). Every command a component returns is routed back to it in
 // its own workspace, so a message never reaches the wrong one.
 //
+// A remote backend (engine/remote: AWS or a compatible endpoint) is the
+// user's workspace like any other; remote.go has what only it does: writes
+// refused while it is read-only (and, with --write, the table's name typed
+// before a destructive one), the consumption in the status bar, the read
+// of a whole table after its price was said (S, kit.SurveyMsg; panes take
+// its progress and result as kit.SurveySink), and the copy of a slice into
+// the sandbox (C), a workspace on the embedded engine beside it. Panes
+// check kit.IsRemote, kit.ReadOnly and the remote extras (kit/remote.go)
+// with type assertions, as they check the engine's.
+//
 // To add a pane: write a package with a kit.Pane, add it to the panes of
 // newWorkspace (or, for a pane with no workspace of its own, beside the
 // lessons pane), give it a tab in paneNames and a key in keymap. To add a

@@ -77,14 +77,30 @@ func (m *Model) helpLines(w int) []string {
 	section("Here", m.focused().FullHelp())
 	section("Everywhere", [][]key.Binding{{km.Schema, km.Items, km.Query}, km.Live.LivePanes(),
 		{km.Editing.Lessons, km.NextFocus, km.PrevFocus, km.SwitchWorkspace, km.Back, km.Help, km.Quit}})
-	section("Clock (any pane)", [][]key.Binding{km.Live.Clock()})
+	if m.ws.loc != nil {
+		section("Remote table", [][]key.Binding{{km.CopySlice, km.Survey}})
+	} else {
+		section("Clock (any pane)", [][]key.Binding{km.Live.Clock()})
+	}
 	out = append(out, st.Header.Render("What you see"))
-	for _, t := range [][2]string{
+	seen := [][2]string{}
+	if l := m.ws.loc; l != nil {
+		rw := "read-only: every write is refused until dynoscope is started with --write"
+		if l.Write {
+			rw = "--write: changes reach the real table; deleting items or GSIs, editing items and TTL off ask for the table's name"
+		}
+		seen = append(seen,
+			[2]string{"remote", l.Place() + " · " + rw},
+			[2]string{"costs", "every Scan and Query page shows the read units DynamoDB reported (on AWS they are billed); the status bar adds them up; S says what a whole-table read costs before it runs"},
+			[2]string{"counts", "item counts and sizes are DynamoDB's, refreshed about every 6 hours (~)"},
+			[2]string{"sandbox", "C copies a table's schema and a slice of its items into a local workspace on the embedded engine: the clock, traffic and every change work there; ctrl+o switches"})
+	}
+	for _, t := range append(seen, [][2]string{
 		{"sidebar", "tables with item counts; under the selected one its indexes: LSI/GSI, n/m = n of the table's m items are in the index (sparse), ! = items violate the index key schema, CREATING/BACKFILLING while built; ▸ is the row the cursor is on"},
 		{"items", "one Scan page at a time (Limit + ExclusiveStartKey), read again when the table changes; · = not projected; G reads to the end"},
 		{"status", "the engine's last request and the capacity it consumed; on the right the engine clock"},
 		{"lessons", "each lesson runs on its own copy of its data set, never on your tables; ctrl+o shows that copy in the panes and goes back"},
-	} {
+	}...) {
 		desc := kit.Wrap(t[1], max(w-12, 10))
 		out = append(out, "  "+kit.Fit(t[0], 9)+" "+desc[0])
 		for _, d := range desc[1:] {

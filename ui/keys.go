@@ -107,6 +107,14 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		return nil
 	case key.Matches(msg, km.SwitchWorkspace):
 		return m.otherWorkspace()
+	case key.Matches(msg, km.CopySlice):
+		return m.askCopy()
+	case key.Matches(msg, km.Survey):
+		if m.ws.surveying != nil {
+			m.stopSurvey(m.ws)
+			return nil
+		}
+		return m.askSurvey(m.ws, m.ws.sel().Table())
 	}
 	if p, ok := m.paneKey(msg); ok {
 		m.setPane(p)
@@ -168,17 +176,28 @@ func (m *Model) cycleFocus(dir int) {
 	m.pane = pane(next)
 }
 
-// otherWorkspace switches between the user's workspace and a lesson's
-// copy.
+// otherWorkspace shows the next workspace: the user's, then a lesson's
+// copy and the sandbox a remote table's slice was copied into, in turn.
 func (m *Model) otherWorkspace() tea.Cmd {
 	if len(m.others) == 0 {
 		m.flash = "no other workspace: a lesson's copy is one (7 Lessons, then o on a step)"
+		if m.home.loc != nil {
+			m.flash = "no other workspace: C copies a slice of a table into a sandbox, and a lesson's copy is one"
+		}
 		return nil
 	}
-	if m.ws == m.home {
-		return m.switchTo(m.others[len(m.others)-1])
+	return m.switchTo(m.nextWorkspace())
+}
+
+// nextWorkspace is the workspace ctrl+o shows.
+func (m *Model) nextWorkspace() *workspace {
+	all := append([]*workspace{m.home}, m.others...)
+	for i, w := range all {
+		if w == m.ws {
+			return all[(i+1)%len(all)]
+		}
 	}
-	return m.switchTo(m.home)
+	return m.home
 }
 
 // showLive tells the live panes whether they are on screen (they refresh

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -289,6 +290,34 @@ func TestStreamPaneTail(t *testing.T) {
 	press(t, m, "f")
 	if !strings.Contains(screen(m), "● following") {
 		t.Fatal("f did not follow")
+	}
+}
+
+// The stream pane says what the stream keeps against its bounds, and the
+// count follows the writes.
+func TestStreamPaneShowsRetention(t *testing.T) {
+	eng, _ := liveEngine(t, "messages-ttl")
+	m := newTestModel(t, eng, 160, 40)
+	ch, cancel := eng.Subscribe(1024)
+	defer cancel()
+	selectInSidebar(t, m, "Messages", "")
+	press(t, m, "6")
+	u, ok := eng.StreamUsage("Messages")
+	if !ok {
+		t.Fatal("Messages has no stream")
+	}
+	want := fmt.Sprintf("keeps 24 h, at most 100,000 records and 64 MB, oldest trimmed first (--stream-retention) · now %d records,", u.Records)
+	if !strings.Contains(screen(m), want) {
+		t.Fatalf("want %q on\n%s", want, screen(m))
+	}
+	_, err := eng.PutItem(context.Background(), &model.PutItemInput{TableName: "Messages",
+		Item: model.Item{"UserId": model.S("zoe"), "SentAt": model.S("2026-11-20T00:00:00Z")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	events(t, m, ch)
+	if want := fmt.Sprintf("· now %d records,", u.Records+1); !strings.Contains(screen(m), want) {
+		t.Fatalf("after a write, want %q on\n%s", want, screen(m))
 	}
 }
 

@@ -59,6 +59,16 @@ type Options struct {
 	// SelectDelay is how long the sidebar cursor must rest on a table
 	// before its items and item collections are read (0: at once).
 	SelectDelay time.Duration
+	// Sandbox opens the local workspace a remote table's slice is copied
+	// into (C), the first time one is; SandboxLabel names it ("sandbox
+	// (memory)", "sandbox slice.db") and SandboxFile is its file ("" in
+	// memory). Without Sandbox, C says there is none.
+	Sandbox      func() (*engine.Engine, error)
+	SandboxLabel string
+	SandboxFile  string
+	// SandboxAtStart opens the sandbox at once and shows it beside the
+	// remote workspace (its file holds copies made before).
+	SandboxAtStart bool
 	// Now overrides the clock read for the status bar (tests); by default
 	// the shown workspace's engine clock, or the wall clock for a backend
 	// without one.
@@ -88,6 +98,8 @@ type Model struct {
 	modal     forms.Modal
 	modalWS   *workspace // the workspace the modal acts on
 	prompt    *clockPrompt
+	sandbox   *engine.Engine // opened by the first copy
+	copying   *copyRun       // a copy into the sandbox under way
 	flash     string
 	now       time.Time
 	w, h      int
@@ -98,6 +110,9 @@ type Model struct {
 func New(api engine.API, opts Options) *Model {
 	if opts.Workspace == "" {
 		opts.Workspace = "workspace"
+	}
+	if opts.SandboxLabel == "" {
+		opts.SandboxLabel = "sandbox (memory)"
 	}
 	h := help.New()
 	h.ShortSeparator = " · "
@@ -124,15 +139,29 @@ func (m *Model) clockNow() time.Time {
 // reader; it asks the terminal for its background, for the colours.
 func (m *Model) Init() tea.Cmd {
 	cmds := []tea.Cmd{m.home.load("", ""), m.home.fetchLast(), tea.RequestBackgroundColor}
+	if m.opts.Sandbox != nil && m.opts.SandboxAtStart {
+		open := m.opts.Sandbox
+		cmds = append(cmds, route(m.home, toRoot, func() tea.Msg {
+			eng, err := open()
+			return sandboxMsg{eng: eng, err: err}
+		}))
+	}
 	if m.opts.Live {
 		cmds = append(cmds, m.tick(), m.waitEvents(m.home, liveEventGap))
 	}
 	return tea.Batch(cmds...)
 }
 
-// Close ends the subscriptions, stops generated traffic and closes a
-// lesson's copy.
+// remoteBuildReload is how often a remote workspace is described again
+// while a table or index is being built (every table is described).
+const remoteBuildReload = 10 * time.Second
+
+// Close ends the subscriptions, stops generated traffic, surveys and a
+// copy under way, and closes a lesson's copy.
 func (m *Model) Close() {
+	if m.copying != nil {
+		m.copying.cancel()
+	}
 	for _, w := range append([]*workspace{m.home}, m.others...) {
 		w.close()
 	}
@@ -162,8 +191,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case tickMsg:
 		m.now = m.clockNow()
-		cmds := []tea.Cmd{m.tick()}
-		if m.ws.building() && !m.ws.loading {
+		cmds := []tea.Cmd{m.tick(), m.ws.fetchTotals()}
+		if m.ws.building() && !m.ws.loading && (m.ws.loc == nil || time.Since(m.ws.lastLoad) >= remoteBuildReload) {
 			cmds = append(cmds, m.ws.load("", ""))
 		}
 		return m, tea.Batch(cmds...)
@@ -269,6 +298,32 @@ func (m *Model) onRootMsg(w *workspace, msg tea.Msg) tea.Cmd {
 		if w.clock != nil {
 			return advance(w, msg.d)
 		}
+	case totalsMsg:
+		w.totals = msg.t
+	case typedMsg:
+		if msg.edit != nil {
+			return m.doEdit(w, *msg.edit)
+		}
+		return m.doManage(w, *msg.manage)
+	case estimateMsg:
+		m.onEstimate(w, msg)
+	case startSurveyMsg:
+		return m.startSurvey(w, msg)
+	case surveyProgressMsg:
+		return m.onSurveyProgress(w, msg)
+	case surveyDoneMsg:
+		return m.onSurveyDone(w, msg)
+	case copyMsg:
+		return m.startCopy(w, msg)
+	case copyProgressMsg:
+		if msg.ok && m.copying == msg.run {
+			msg.run.progress = msg.p
+			return m.waitCopy(w, msg.run)
+		}
+	case copyDoneMsg:
+		return m.onCopyDone(w, msg)
+	case sandboxMsg:
+		return m.onSandbox(msg)
 	}
 	return nil
 }

@@ -46,7 +46,12 @@ func (m *Model) Screen() string {
 func (m *Model) titleBar() string {
 	left := " " + m.st.Title.Render("dynoscope") + "  " + m.tabRow()
 	right := ""
-	if m.opts.Serving != "" {
+	switch {
+	case m.ws.loc != nil && m.ws.loc.Write:
+		right = m.st.Error.Render("● writes allowed") + " "
+	case m.ws.loc != nil:
+		right = m.st.OK.Render("● read-only") + " "
+	case m.opts.Serving != "":
 		right = "serving " + m.opts.Serving + " "
 	}
 	if kit.Width(left)+kit.Width(right)+1 > m.w {
@@ -116,10 +121,7 @@ func (m *Model) boxTitle() string {
 	if len(m.others) == 0 {
 		return m.ws.label + over
 	}
-	other, short := " · ctrl+o: lesson copy", "your workspace"
-	if m.ws != m.home {
-		other, short = " · ctrl+o: your workspace", "lesson copy"
-	}
+	other, short := " · ctrl+o: "+m.nextWorkspace().short, m.ws.short
 	room := m.w - m.sidebarWidth() - 6
 	if s := m.ws.label + over + other; kit.Width(s) <= room {
 		return m.ws.label + over + m.st.Dim.Render(other)
@@ -143,9 +145,18 @@ func (m *Model) statusBar() string {
 	if m.flash != "" {
 		left += st.Warn.Render(m.flash) + " · "
 	}
-	if last == nil {
+	switch {
+	case m.copying != nil:
+		left += st.Status.Render(m.copyText())
+	case m.ws.surveying != nil && m.pane != paneLessons:
+		if sv := m.ws.surveys[m.ws.surveying.table]; sv != nil {
+			left += st.Status.Render("S stops · " + sv.StatusText())
+		}
+	case m.ws.loc != nil && m.pane != paneLessons:
+		left += st.Status.Render(consumedText(m.ws.totals))
+	case last == nil:
 		left += st.Status.Render(label) + st.Dim.Render("no request yet")
-	} else {
+	default:
 		left += st.Status.Render(label + kit.RequestText(*last))
 	}
 	right := m.clockText(m.w) + " "
@@ -190,7 +201,16 @@ func (m *Model) globalKeys() []key.Binding {
 	if len(m.others) > 0 {
 		out = append(out, km.SwitchWorkspace)
 	}
-	if m.pane == paneCapacity || m.pane == paneTTL || m.pane == paneStream {
+	if m.ws.loc != nil && m.pane != paneLessons {
+		c, s := km.CopySlice, km.Survey
+		c.SetHelp("C", "copy slice")
+		s.SetHelp("S", "read whole table")
+		if m.ws.surveying != nil {
+			s.SetHelp("S", "stop reading")
+		}
+		out = append(out, c, s)
+	}
+	if (m.pane == paneCapacity || m.pane == paneTTL || m.pane == paneStream) && m.ws.clock != nil {
 		pause, speed, jump := km.Live.Pause, km.Live.Faster, km.Live.AdvanceMin
 		pause.SetHelp("p", "pause")
 		speed.SetHelp("+/-", "speed")

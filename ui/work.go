@@ -38,7 +38,11 @@ func (m *Model) onKit(w *workspace, from dest, msg tea.Msg) (tea.Cmd, bool) {
 		return w.load(msg.Table, msg.Index), true
 	case kit.ConfirmMsg:
 		then := msg.Then
-		m.openModal(w, forms.NewQuestion(m.st, m.km, msg.Title, msg.Yes, msg.Body, routed{ws: w, to: from, msg: then}))
+		q := forms.NewQuestion(m.st, m.km, msg.Title, msg.Yes, msg.Body, routed{ws: w, to: from, msg: then})
+		if m.mustType(w) && msg.Table != "" {
+			q.RequireTyped(msg.Table, m.where(w, m.descOf(w, msg.Table)))
+		}
+		m.openModal(w, q)
 		return nil, true
 	case kit.EditMsg:
 		return m.edit(w, msg), true
@@ -50,6 +54,11 @@ func (m *Model) onKit(w *workspace, from dest, msg tea.Msg) (tea.Cmd, bool) {
 		return m.openQuery(msg), true
 	case kit.OpenItemsMsg:
 		return m.openItems(w, msg), true
+	case kit.SurveyMsg:
+		return m.askSurvey(w, msg.Table), true
+	case kit.StopSurveyMsg:
+		m.stopSurvey(w)
+		return nil, true
 	case sidebar.OpenMsg:
 		m.onSidebar = false
 		if m.pane == paneSchema || m.pane == paneLessons {
@@ -130,8 +139,22 @@ func (m *Model) afterDone(w *workspace, msg forms.DoneMsg) tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
-// edit opens the form, question or editor an item edit asks for.
+// edit opens the form, question or editor an item edit asks for; a
+// read-only backend refuses it, and on a remote one that may write, an
+// edit or deletion of an existing item asks for the table's name first.
 func (m *Model) edit(w *workspace, msg kit.EditMsg) tea.Cmd {
+	if m.refuseWrite(w) {
+		return nil
+	}
+	if m.mustType(w) && (msg.Op == kit.EditInEditor || msg.Op == kit.EditAttr) {
+		m.gateEdit(w, msg)
+		return nil
+	}
+	return m.doEdit(w, msg)
+}
+
+// doEdit opens the form, question or editor of an item edit.
+func (m *Model) doEdit(w *workspace, msg kit.EditMsg) tea.Cmd {
 	switch msg.Op {
 	case kit.EditNew:
 		return route(w, toModal, forms.PrepareNew(w.api, msg.Target))
@@ -140,22 +163,45 @@ func (m *Model) edit(w *workspace, msg kit.EditMsg) tea.Cmd {
 	case kit.EditAttr:
 		m.openModal(w, forms.NewAttrPrompt(m.st, m.km, w.api, msg.Target, msg.Key))
 	case kit.EditDelete:
-		m.openModal(w, forms.NewDeleteConfirm(m.st, m.km, w.api, msg.Target, msg.Key))
+		c := forms.NewDeleteConfirm(m.st, m.km, w.api, msg.Target, msg.Key)
+		if m.mustType(w) {
+			c.RequireTyped(msg.Target.Table(), m.where(w, msg.Target.Desc))
+		}
+		m.openModal(w, c)
 	}
 	return nil
 }
 
-// manage opens the form or question a table or index change asks for.
+// manage opens the form or question a table or index change asks for; a
+// read-only backend refuses it.
 func (m *Model) manage(w *workspace, msg kit.ManageMsg) tea.Cmd {
+	if m.refuseWrite(w) {
+		return nil
+	}
+	return m.doManage(w, msg)
+}
+
+// doManage opens the form or question of a table or index change; on a
+// remote backend that may write, deleting a GSI and turning TTL off ask
+// for the table's name.
+func (m *Model) doManage(w *workspace, msg kit.ManageMsg) tea.Cmd {
 	switch msg.Op {
 	case kit.CreateTable:
 		m.openModal(w, forms.NewTableForm(m.st, m.km, w.api))
 	case kit.AddIndex:
 		m.openModal(w, forms.NewGSIForm(m.st, m.km, w.api, msg.Target.Desc))
 	case kit.DropIndex:
-		m.openModal(w, forms.NewDropGSI(m.st, m.km, w.api, msg.Target))
+		c := forms.NewDropGSI(m.st, m.km, w.api, msg.Target)
+		if m.mustType(w) {
+			c.RequireTyped(msg.Target.Table(), m.where(w, msg.Target.Desc))
+		}
+		m.openModal(w, c)
 	case kit.ToggleTTL:
-		m.openModal(w, forms.NewTTLModal(m.st, m.km, w.api, msg.Target.Table(), msg.TTL))
+		md := forms.NewTTLModal(m.st, m.km, w.api, msg.Target.Table(), msg.TTL)
+		if c, ok := md.(*forms.Confirm); ok && m.mustType(w) {
+			c.RequireTyped(msg.Target.Table(), m.where(w, msg.Target.Desc))
+		}
+		m.openModal(w, md)
 	}
 	return nil
 }
@@ -189,7 +235,8 @@ func (m *Model) onWorkspaceMsg(msg kit.WorkspaceMsg) tea.Cmd {
 	if m.wsOf(msg.API) != m.home {
 		return nil
 	}
-	w := m.newWorkspace(msg.API, msg.Label, "")
+	w := m.newWorkspace(msg.API, msg.Label, msg.File)
+	w.short = "lesson copy"
 	w.closer = msg.Close
 	m.others = append(m.others, w)
 	m.layout()

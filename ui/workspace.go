@@ -4,6 +4,7 @@ import (
 	"context"
 	"reflect"
 	"sort"
+	"sync"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -29,8 +30,16 @@ import (
 type workspace struct {
 	api    engine.API
 	label  string // "demo workspace (memory)", "lesson 3 · …"
+	short  string // what ctrl+o calls it: "your workspace", "remote", "lesson copy", "sandbox"
 	file   string // its file, "" in memory
 	closer func() error
+	// loc is where a remote backend points (nil for an engine); remote.go
+	// has what only a remote workspace does.
+	loc       *kit.Location
+	surveys   map[string]*kit.SurveyState // by table
+	surveying *surveyRun                  // the survey running, if any
+	totals    kit.Totals                  // the remote backend's consumption, as last read
+	lastLoad  time.Time                   // wall time of the last load asked for
 
 	sidebar  *sidebar.Model
 	schema   *schema.Model
@@ -62,17 +71,27 @@ type workspace struct {
 // newWorkspace makes the panes of a backend.
 func (m *Model) newWorkspace(api engine.API, label, file string) *workspace {
 	st, km := m.st, m.km
-	w := &workspace{api: api, label: label, file: file, clock: kit.ClockOf(api), speed: 1}
+	w := &workspace{api: api, label: label, short: "your workspace", file: file, clock: kit.ClockOf(api), speed: 1,
+		surveys: map[string]*kit.SurveyState{}}
 	if w.clock != nil {
 		w.paused, w.speed = w.clock.Paused(), w.clock.Speed()
 	}
+	endpoint := m.opts.Serving
+	if loc, ok := kit.LocationOf(api); ok {
+		w.loc, w.short, endpoint = &loc, "remote, read-only", loc.Endpoint
+		if loc.Write {
+			w.short = "remote, writes allowed"
+		}
+	}
 	w.sidebar = sidebar.New(st, km)
+	w.sidebar.SetApproximate(w.loc != nil)
+	w.sidebar.SetReadOnly(kit.ReadOnly(api))
 	w.schema = schema.New(st, km, api)
 	w.items = items.New(st, km, api, m.opts.PageSize)
-	w.query = query.New(st, km, api, m.opts.Copy, m.opts.Serving)
+	w.query = query.New(st, km, api, m.opts.Copy, endpoint)
 	w.capacity = capacity.New(st, km, api, file, m.opts.Live)
 	w.ttl = ttl.New(st, km, api, m.opts.Live)
-	w.stream = stream.New(st, km, api)
+	w.stream = stream.New(st, km, api, m.opts.Live)
 	w.panes = []kit.Pane{paneSchema: w.schema, paneItems: w.items, paneQuery: w.query,
 		paneCapacity: w.capacity, paneTTL: w.ttl, paneStream: w.stream, paneLessons: nil}
 	if m.opts.Live {
@@ -83,9 +102,12 @@ func (m *Model) newWorkspace(api engine.API, label, file string) *workspace {
 	return w
 }
 
-// close ends the workspace's subscription and traffic.
+// close ends the workspace's subscription, traffic and survey.
 func (w *workspace) close() {
 	w.capacity.Close()
+	if w.surveying != nil {
+		w.surveying.cancel()
+	}
 	if w.unsub != nil {
 		w.unsub()
 		w.unsub = nil
@@ -163,6 +185,7 @@ type workspaceMsg struct {
 // load lists and describes every table.
 func (w *workspace) load(selectTable, selectIndex string) tea.Cmd {
 	w.loading = true
+	w.lastLoad = time.Now()
 	api := w.api
 	return route(w, toRoot, func() tea.Msg {
 		tables, err := describeAll(api)
@@ -181,7 +204,8 @@ func (w *workspace) reload() tea.Cmd {
 }
 
 // describeAll lists and describes every table, with the GSIs' key-schema
-// violations and build progress when the backend tells them.
+// violations and build progress when the backend tells them. A remote
+// backend's tables are described a few at a time (each a round trip).
 func describeAll(api engine.API) ([]kit.TableInfo, error) {
 	ctx := context.Background()
 	var names []string
@@ -197,56 +221,89 @@ func describeAll(api engine.API) ([]kit.TableInfo, error) {
 		}
 		start = out.LastEvaluatedTableName
 	}
-	lo, _ := api.(kit.LeftOutLister)
-	bp, _ := api.(kit.BuildProgress)
+	found := make([]*kit.TableInfo, len(names))
+	workers := 1
+	if kit.IsRemote(api) {
+		workers = remoteDescribers
+	}
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(workers, len(names)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				found[i] = describeOne(ctx, api, names[i])
+			}
+		}()
+	}
+	for i := range names {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
 	tables := make([]kit.TableInfo, 0, len(names))
-	for _, n := range names {
-		ti := kit.TableInfo{}
-		// Progress first, then the description: a build that ends between
-		// the two reads shows ACTIVE, never BACKFILLING at 100%.
-		progress := map[string]engine.BackfillProgress{}
-		d, err := api.DescribeTable(ctx, &model.DescribeTableInput{TableName: n})
-		if err != nil {
-			continue // deleted between the list and the describe
+	for _, ti := range found {
+		if ti != nil {
+			tables = append(tables, *ti)
 		}
-		if bp != nil {
-			for _, g := range d.Table.GlobalSecondaryIndexes {
-				if p, ok := bp.IndexBuildProgress(n, g.IndexName); ok {
-					progress[g.IndexName] = p
-				}
-			}
-			if len(progress) > 0 {
-				if again, err := api.DescribeTable(ctx, &model.DescribeTableInput{TableName: n}); err == nil {
-					d = again
-				}
-				ti.Progress = progress
-			}
-		}
-		ti.Desc = d.Table
-		if ttl, err := api.DescribeTimeToLive(ctx, &model.DescribeTimeToLiveInput{TableName: n}); err == nil {
-			ti.TTL = ttl.TimeToLiveDescription
-		}
-		for _, g := range d.Table.GlobalSecondaryIndexes {
-			if lo == nil || g.IndexStatus != model.StatusActive || g.ItemCount >= d.Table.ItemCount {
-				continue
-			}
-			left, err := lo.IndexLeftOut(n, g.IndexName, kit.LeftOutLimit)
-			if err != nil {
-				continue
-			}
-			for _, l := range left {
-				if l.Violation {
-					if ti.Violations == nil {
-						ti.Violations = map[string]int{}
-					}
-					ti.Violations[g.IndexName]++
-				}
-			}
-		}
-		tables = append(tables, ti)
 	}
 	sort.SliceStable(tables, func(i, j int) bool { return tables[i].Desc.TableName < tables[j].Desc.TableName })
 	return tables, nil
+}
+
+// remoteDescribers is how many tables of a remote backend are described at
+// once.
+const remoteDescribers = 8
+
+// describeOne describes a table, its TTL, and what the backend tells of its
+// GSIs' builds and key-schema violations; nil when it is gone.
+func describeOne(ctx context.Context, api engine.API, n string) *kit.TableInfo {
+	lo, _ := api.(kit.LeftOutLister)
+	bp, _ := api.(kit.BuildProgress)
+	ti := kit.TableInfo{}
+	// Progress first, then the description: a build that ends between
+	// the two reads shows ACTIVE, never BACKFILLING at 100%.
+	progress := map[string]engine.BackfillProgress{}
+	d, err := api.DescribeTable(ctx, &model.DescribeTableInput{TableName: n})
+	if err != nil {
+		return nil // deleted between the list and the describe
+	}
+	if bp != nil {
+		for _, g := range d.Table.GlobalSecondaryIndexes {
+			if p, ok := bp.IndexBuildProgress(n, g.IndexName); ok {
+				progress[g.IndexName] = p
+			}
+		}
+		if len(progress) > 0 {
+			if again, err := api.DescribeTable(ctx, &model.DescribeTableInput{TableName: n}); err == nil {
+				d = again
+			}
+			ti.Progress = progress
+		}
+	}
+	ti.Desc = d.Table
+	if ttl, err := api.DescribeTimeToLive(ctx, &model.DescribeTimeToLiveInput{TableName: n}); err == nil {
+		ti.TTL = ttl.TimeToLiveDescription
+	}
+	for _, g := range d.Table.GlobalSecondaryIndexes {
+		if lo == nil || g.IndexStatus != model.StatusActive || g.ItemCount >= d.Table.ItemCount {
+			continue
+		}
+		left, err := lo.IndexLeftOut(n, g.IndexName, kit.LeftOutLimit)
+		if err != nil {
+			continue
+		}
+		for _, l := range left {
+			if l.Violation {
+				if ti.Violations == nil {
+					ti.Violations = map[string]int{}
+				}
+				ti.Violations[g.IndexName]++
+			}
+		}
+	}
+	return &ti
 }
 
 // building reports whether an index or table is on its way to ACTIVE.
@@ -278,6 +335,9 @@ func (m *Model) onWorkspace(w *workspace, msg workspaceMsg) tea.Cmd {
 	}
 	w.loadErr = nil
 	w.tables = msg.tables
+	for i := range w.tables {
+		w.tables[i].Survey = w.surveys[w.tables[i].Desc.TableName]
+	}
 	w.sidebar.SetTables(w.tables)
 	if msg.selectTable != "" {
 		w.sidebar.SelectByName(msg.selectTable, msg.selectIndex)
@@ -323,8 +383,22 @@ type lastRequestMsg struct {
 	ok  bool
 }
 
-// fetchLast reads the last request, when no event stream brings it.
+// fetchTotals reads what a remote backend consumed so far (nil for an
+// engine).
+func (w *workspace) fetchTotals() tea.Cmd {
+	cm, ok := w.api.(kit.ConsumptionMeter)
+	if !ok {
+		return nil
+	}
+	return route(w, toRoot, func() tea.Msg { return totalsMsg{cm.Consumption().Totals()} })
+}
+
+// fetchLast reads the last request, when no event stream brings it (or,
+// on a remote backend, what the explorer consumed so far).
 func (w *workspace) fetchLast() tea.Cmd {
+	if c := w.fetchTotals(); c != nil {
+		return c
+	}
 	rl, ok := w.api.(kit.RequestLogger)
 	if !ok || w.events != nil {
 		return nil

@@ -3,39 +3,13 @@ package remote
 import (
 	"context"
 	"net"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/dynoscope/dynoscope/engine/remote/remotetest"
 	"github.com/dynoscope/dynoscope/internal/sdkhttp"
 	"github.com/dynoscope/dynoscope/model"
 )
-
-// isolateAWS points the SDK's configuration at files of the test's own and
-// clears the environment the credential chain reads, so the machine's AWS
-// setup plays no part (and no instance metadata is asked).
-func isolateAWS(t *testing.T, config string) {
-	t.Helper()
-	dir := t.TempDir()
-	cfg := filepath.Join(dir, "config")
-	creds := filepath.Join(dir, "credentials")
-	if err := os.WriteFile(cfg, []byte(config), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(creds, nil, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	t.Setenv("AWS_CONFIG_FILE", cfg)
-	t.Setenv("AWS_SHARED_CREDENTIALS_FILE", creds)
-	t.Setenv("AWS_EC2_METADATA_DISABLED", "true")
-	for _, v := range []string{"AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "AWS_SESSION_TOKEN", "AWS_PROFILE", "AWS_DEFAULT_PROFILE",
-		"AWS_REGION", "AWS_DEFAULT_REGION", "AWS_ENDPOINT_URL", "AWS_ENDPOINT_URL_DYNAMODB", "AWS_CONTAINER_CREDENTIALS_FULL_URI",
-		"AWS_CONTAINER_CREDENTIALS_RELATIVE_URI", "AWS_WEB_IDENTITY_TOKEN_FILE", "AWS_ROLE_ARN"} {
-		t.Setenv(v, "")
-		os.Unsetenv(v)
-	}
-}
 
 const testAWSConfig = `[profile broken]
 region = eu-west-1
@@ -51,7 +25,7 @@ aws_secret_access_key = secret
 // and region tried; an endpoint URL without credentials signs with
 // placeholders; a request that gets no answer says why in the SDK's words.
 func TestCredentialAndConnectionErrors(t *testing.T) {
-	isolateAWS(t, testAWSConfig)
+	remotetest.IsolateAWS(t, testAWSConfig)
 	tw := newTwins(t)
 	ctx := context.Background()
 

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"net/http/httptest"
 	"regexp"
 	"testing"
 	"time"
@@ -12,7 +11,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/credentials"
 
 	"github.com/dynoscope/dynoscope/engine"
-	"github.com/dynoscope/dynoscope/engine/server"
+	"github.com/dynoscope/dynoscope/engine/remote/remotetest"
 	"github.com/dynoscope/dynoscope/internal/sdkhttp"
 	"github.com/dynoscope/dynoscope/model"
 )
@@ -45,23 +44,22 @@ func newTwins(t testing.TB) *twins {
 		return e
 	}
 	tw := &twins{clock: clock, served: open(), twin: open()}
-	srv := server.New(tw.served, server.Options{})
-	server.RegisterStreams(srv, tw.served)
-	ts := httptest.NewServer(srv)
-	t.Cleanup(ts.Close)
-	tw.url = ts.URL
-	tw.rw = openTestBackend(t, ts.URL, true)
-	tw.ro = openTestBackend(t, ts.URL, false)
+	tw.url = remotetest.Serve(t, tw.served)
+	tw.rw = openTestBackend(t, tw.url, true)
+	tw.ro = openTestBackend(t, tw.url, false)
 	return tw
 }
 
-// openTestBackend opens a backend on url with static credentials and no
-// retries (errors surface at once).
+// openTestBackend opens a backend on url with static credentials; the
+// request bodies reach net/http in memory (internal/sdkhttp: the cause of
+// the connections the SDK's transport closed while an answer was read,
+// aws/aws-sdk-go-v2#2737), only a lost connection is retried, and every
+// exception of the service surfaces at once.
 func openTestBackend(t testing.TB, url string, write bool) *Backend {
 	t.Helper()
-	b, err := Open(context.Background(), Options{EndpointURL: url, Region: "us-east-1", Write: write, MaxAttempts: 1,
+	b, err := Open(context.Background(), Options{EndpointURL: url, Region: "us-east-1", Write: write, RetryConnectionsOnly: true,
 		Credentials: credentials.NewStaticCredentialsProvider("AKIDTEST", "secret", ""),
-		HTTPClient:  sdkhttp.Client()}) // the request body in memory: aws/aws-sdk-go-v2#2737, see sdkhttp
+		HTTPClient:  sdkhttp.Client()}) // the request body in memory: see sdkhttp
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,6 +107,11 @@ func runSteps(t *testing.T, tw *twins, steps []step) {
 		t.Run(s.name, func(t *testing.T) {
 			got, gerr := s.call(ctx, tw.rw)
 			want, werr := s.call(ctx, tw.twin)
+			// A step may start a GSI backfill, which runs in the
+			// background: let both twins finish before the next step
+			// compares them (else one may read CREATING, the other ACTIVE).
+			tw.served.WaitBackgroundIndexWork()
+			tw.twin.WaitBackgroundIndexWork()
 			if (werr == nil) != (s.wantErr == "") {
 				t.Fatalf("the engine answered %v, the step expects %q", werr, s.wantErr)
 			}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/aws/retry"
 	"github.com/aws/aws-sdk-go-v2/config"
 	"github.com/aws/aws-sdk-go-v2/credentials"
 	"github.com/aws/aws-sdk-go-v2/service/cloudwatch"
@@ -50,6 +51,16 @@ type Options struct {
 	// standard retryer (3 attempts, throttling and transient errors
 	// retried with backoff).
 	MaxAttempts int
+	// RetryConnectionsOnly retries only the calls whose answer never came
+	// back (a refused dial, a connection lost while reading the answer),
+	// up to MaxAttempts (default 3) with the SDK's backoff; throttling and
+	// every other exception come back at once, as the service answered
+	// them, so a throttle shows when it happens. (Go's HTTP transport
+	// occasionally closes a connection while the SDK reads an answer,
+	// aws/aws-sdk-go-v2#2737, and the SDK's standard retryer retries it:
+	// without any retry the call fails with "use of closed network
+	// connection".)
+	RetryConnectionsOnly bool
 	// Credentials, when set, replaces the credential chain (programs that
 	// embed the backend, tests).
 	Credentials aws.CredentialsProvider
@@ -95,7 +106,17 @@ func Open(ctx context.Context, opts Options) (*Backend, error) {
 	if opts.Credentials != nil {
 		load = append(load, config.WithCredentialsProvider(opts.Credentials))
 	}
-	if opts.MaxAttempts > 0 {
+	switch {
+	case opts.RetryConnectionsOnly:
+		load = append(load, config.WithRetryer(func() aws.Retryer {
+			return retry.NewStandard(func(o *retry.StandardOptions) {
+				if opts.MaxAttempts > 0 {
+					o.MaxAttempts = opts.MaxAttempts
+				}
+				o.Retryables = []retry.IsErrorRetryable{retry.NoRetryCanceledError{}, retry.RetryableConnectionError{}}
+			})
+		}))
+	case opts.MaxAttempts > 0:
 		load = append(load, config.WithRetryMaxAttempts(opts.MaxAttempts))
 	}
 	cfg, err := config.LoadDefaultConfig(ctx, load...)

@@ -44,6 +44,7 @@ type Model struct {
 	shown   bool
 	gen     int // refresh chain generation: a stale chain stops re-arming
 	traffic trafficState
+	cw      *metricsState // CloudWatch, on a remote backend
 
 	w, h int
 }
@@ -52,6 +53,7 @@ type Model struct {
 type data struct {
 	snap    capacity.MetricsSnapshot
 	noMeter bool
+	remote  *remoteData // a remote backend's own consumption
 }
 
 type keys struct {
@@ -70,6 +72,9 @@ func New(st *kit.Styles, km keymap.KeyMap, api engine.API, file string, ticks bo
 // ShortHelp is the pane's keys for the help line; the traffic key says
 // whether it starts or stops.
 func (p *Model) ShortHelp() []key.Binding {
+	if kit.IsRemote(p.api) {
+		return nil // the pane says why the generator's keys do nothing here
+	}
 	t := p.keys.Traffic
 	t.SetHelp("t", "start traffic")
 	if p.traffic.want {
@@ -159,6 +164,10 @@ func fetch(api engine.API, clk kit.ClockControl, gen int, once bool, table strin
 		if tr != nil {
 			msg.traffic = trafficStatus{on: true, w: tr.Workload(), stats: tr.Stats()}
 		}
+		if cm, ok := api.(kit.ConsumptionMeter); ok {
+			msg.data.remote = readRemote(cm, table)
+			return msg
+		}
 		ms, ok := api.(kit.MeterSource)
 		if !ok {
 			msg.data.noMeter = true
@@ -190,10 +199,17 @@ func (p *Model) Update(msg tea.Msg) tea.Cmd {
 			p.traffic.prevSent = p.traffic.last.stats.Sent
 			p.traffic.last = msg.traffic
 		}
-		if msg.once || !p.ticks || !p.shown {
-			return nil
+		var cw tea.Cmd
+		if msg.data.remote != nil && p.shown {
+			cw = p.metrics()
 		}
-		return p.refresh(refreshEvery, false)
+		if msg.once || !p.ticks || !p.shown {
+			return cw
+		}
+		return tea.Batch(cw, p.refresh(refreshEvery, false))
+	case metricsMsg:
+		p.onMetrics(msg)
+		return nil
 	case trafficMsg:
 		return p.onTraffic(msg)
 	case consentMsg:
@@ -202,6 +218,12 @@ func (p *Model) Update(msg tea.Msg) tea.Cmd {
 		return p.onRemoved(msg)
 	case tea.KeyPressMsg:
 		k := p.keys
+		if kit.IsRemote(p.api) {
+			if key.Matches(msg, k.Traffic, k.TrafficHere, k.Remove, k.Workload, k.WorkloadBack, k.RateUp, k.RateDown) {
+				p.traffic.err = trafficOnRemote
+			}
+			return nil
+		}
 		switch {
 		case key.Matches(msg, k.Traffic):
 			return p.toggleTraffic()
@@ -230,6 +252,9 @@ func (p *Model) View() string {
 	}
 	if p.data == nil {
 		return st.Title.Render(p.table) + "\n" + st.Dim.Render("reading metrics…")
+	}
+	if p.data.remote != nil {
+		return p.remoteView()
 	}
 	if p.data.noMeter {
 		return strings.Join(append([]string{st.Title.Render(p.table),

@@ -114,9 +114,11 @@ func (p *Model) chart(s capacity.MetricsSnapshot, write bool, rows, width int) [
 	if thr > 0 {
 		title += " · " + st.Error.Render("✗ "+kit.FmtInt(thr)+" throttled")
 	}
-	title += fmt.Sprintf(" · %s %s", kind, kit.FmtInt(limit))
-	if !showLimit {
-		title += " (above)"
+	if limit > 0 {
+		title += fmt.Sprintf(" · %s %s", kind, kit.FmtInt(limit))
+		if !showLimit {
+			title += " (above)"
+		}
 	}
 	out := []string{kit.Cut(title, p.w)}
 	limRow := -1

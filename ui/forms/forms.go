@@ -92,7 +92,13 @@ type Confirm struct {
 	closes  bool // y closes at once and delivers send's message
 	sending bool
 	err     *model.Error
-	w, h    int
+	// typed, when set, must be typed (and enter pressed) instead of y: a
+	// destructive action on a remote table; where names the table, region
+	// and account.
+	typed string
+	where []string
+	input kit.Field
+	w, h  int
 }
 
 // NewConfirm asks before send, a request answering with a DoneMsg; the
@@ -108,11 +114,34 @@ func NewQuestion(st *kit.Styles, km keymap.KeyMap, title, yes string, body []str
 	return c
 }
 
+// RequireTyped makes the confirmation ask for name to be typed (then
+// enter) instead of y, under where (lines naming the table, region and
+// account). It returns c.
+func (c *Confirm) RequireTyped(name string, where []string) *Confirm {
+	c.typed, c.where = name, where
+	return c
+}
+
+// NewTypedGate asks for name to be typed before then is delivered.
+func NewTypedGate(st *kit.Styles, km keymap.KeyMap, title, yes string, body []string, name string, where []string, then tea.Msg) *Confirm {
+	return NewQuestion(st, km, title, yes, body, then).RequireTyped(name, where)
+}
+
+// Capturing reports whether the confirmation has a field that takes every
+// key.
+func (c *Confirm) Capturing() bool { return c.typed != "" }
+
 // SetSize sets the inner size.
 func (c *Confirm) SetSize(w, h int) { c.w, c.h = w, h }
 
-// ShortHelp is y and n.
+// ShortHelp is y and n, or enter and esc when the name is typed.
 func (c *Confirm) ShortHelp() []key.Binding {
+	if c.typed != "" {
+		s, n := c.keys.Submit, c.keys.Cancel
+		s.SetHelp("enter", c.yes)
+		s.SetEnabled(!c.sending && c.input.String() == c.typed)
+		return []key.Binding{s, n}
+	}
 	y, n := c.keys.Yes, c.keys.No
 	y.SetHelp("y", c.yes)
 	n.SetHelp("n/esc", "cancel")
@@ -133,7 +162,14 @@ func (c *Confirm) Update(msg tea.Msg) (Modal, tea.Cmd) {
 			return c, nil
 		}
 		return nil, nil
+	case tea.PasteMsg:
+		if c.typed != "" {
+			c.input.Paste(msg.Content)
+		}
 	case tea.KeyPressMsg:
+		if c.typed != "" {
+			return c.typedKey(msg)
+		}
 		switch {
 		case key.Matches(msg, c.keys.Yes) && c.closes:
 			return nil, c.send
@@ -147,20 +183,57 @@ func (c *Confirm) Update(msg tea.Msg) (Modal, tea.Cmd) {
 	return c, nil
 }
 
+// typedKey types into the name field; enter goes on once the name is
+// typed exactly, esc cancels.
+func (c *Confirm) typedKey(msg tea.KeyPressMsg) (Modal, tea.Cmd) {
+	switch {
+	case key.Matches(msg, c.keys.Cancel):
+		return nil, nil
+	case msg.String() == "enter":
+		if c.sending || c.input.String() != c.typed {
+			return c, nil
+		}
+		if c.closes {
+			return nil, c.send
+		}
+		c.sending, c.err = true, nil
+		return c, c.send
+	}
+	c.input.Update(msg)
+	return c, nil
+}
+
 // View draws the question.
 func (c *Confirm) View() string {
 	st := c.st
-	out := header(st, c.title, "[y] "+c.yes+"   [n/esc] cancel", c.w)
+	right := "[y] " + c.yes + "   [n/esc] cancel"
+	if c.typed != "" {
+		right = "[enter] " + c.yes + "   [esc] cancel"
+	}
+	out := header(st, c.title, right, c.w)
 	for _, l := range c.body {
 		out = append(out, kit.Wrap(l, c.w)...)
 	}
 	out = append(out, "")
+	if c.typed != "" {
+		for _, l := range c.where {
+			out = append(out, kit.WrapStyled(st.Warn, l, c.w)...)
+		}
+		label := "type " + c.typed + " to confirm: "
+		out = append(out, "", st.Bold.Render(label)+st.FieldEdit.Render(c.input.View(true, max(c.w-kit.Width(label)-1, 10))))
+		if c.input.String() != "" && c.input.String() != c.typed {
+			out = append(out, st.Dim.Render(kit.Cut("not the table's name yet", c.w)))
+		}
+		out = append(out, "")
+	}
 	switch {
 	case c.sending:
 		out = append(out, st.Dim.Render("sending…"))
 	case c.err != nil:
 		out = append(out, st.Error.Render("Rejected: nothing was changed."))
 		out = append(out, kit.ErrorBox(st, c.err, c.w)...)
+	case c.typed != "":
+		out = append(out, st.Key.Render("enter")+" "+c.yes+" (once the name is typed)   "+st.Key.Render("esc")+" cancel")
 	default:
 		out = append(out, st.Key.Render("y")+" "+c.yes+"   "+st.Key.Render("n")+" or "+st.Key.Render("esc")+" cancel")
 	}

@@ -9,6 +9,11 @@
 // page to the end of the table with its progress on screen (esc stops).
 // The keys n, e, a and d ask the root for an edit of the item under the
 // cursor.
+//
+// On a remote backend every page asks for its ConsumedCapacity and the
+// pane shows what each page and the whole browse consumed (on AWS, reads
+// are billed); the left-out list comes from a read of the whole table,
+// which the root asks about first (kit.SurveyMsg).
 package items
 
 import (
@@ -50,8 +55,11 @@ type Model struct {
 	lens    []int        // lens[i]: items in page i, once read
 	first   int          // first page in the window
 	pages   [][]model.Item
-	atEnd   bool // the last page read had no LastEvaluatedKey
-	loading int  // page being read, -1 when idle
+	atEnd   bool      // the last page read had no LastEvaluatedKey
+	loading int       // page being read, -1 when idle
+	units   []float64 // units[i]: read units page i consumed when last read
+	spent   float64   // read units every page read consumed, since the target was chosen
+	survey  *kit.SurveyState
 	err     *model.Error
 	extra   []string // table attributes an index does not project (sampled)
 	g       kit.Grid
@@ -105,7 +113,7 @@ func New(st *kit.Styles, km keymap.KeyMap, api engine.API, pageSize int) *Model 
 // keyMap enables the bindings that apply now.
 func (p *Model) keyMap() keys {
 	k := p.keys
-	k.LeftOut.SetEnabled(p.tg.Index != "" && p.leftOutCapable())
+	k.LeftOut.SetEnabled(p.tg.Index != "" && (p.leftOutCapable() || p.surveyCapable()))
 	if p.leftOut != nil {
 		k.LeftOut.SetHelp("o", "back to index")
 		k.Filter.SetEnabled(false)
@@ -131,6 +139,13 @@ func (p *Model) editKeys() []key.Binding {
 	return []key.Binding{n, e, a, d}
 }
 
+// shortEditKeys are edit and delete for the help line (one note instead
+// on a read-only backend).
+func (p *Model) shortEditKeys() []key.Binding {
+	ek := p.editKeys()
+	return kit.Writable(p.api, true, ek[1], ek[3])
+}
+
 // ShortHelp is the pane's keys for the help line.
 func (p *Model) ShortHelp() []key.Binding {
 	if p.filtering {
@@ -143,8 +158,10 @@ func (p *Model) ShortHelp() []key.Binding {
 	if p.toEnd {
 		return []key.Binding{k.Stop}
 	}
-	ek := p.editKeys()
-	return []key.Binding{k.Up, k.Down, k.Open, k.Bottom, k.Filter, k.LeftOut, k.Reload, ek[1], ek[3]}
+	if kit.ReadOnly(p.api) != "" { // the refusal early, where it shows
+		return append(append([]key.Binding{k.Up, k.Down, k.Open}, p.shortEditKeys()...), k.Bottom, k.Filter, k.LeftOut, k.Reload)
+	}
+	return append([]key.Binding{k.Up, k.Down, k.Open, k.Bottom, k.Filter, k.LeftOut, k.Reload}, p.shortEditKeys()...)
 }
 
 // FullHelp is every key of the pane.
@@ -156,13 +173,20 @@ func (p *Model) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Stop},
 		{k.Left, k.Right, k.Open, k.Filter, k.ClearFilter, k.LeftOut, k.Reload},
-		p.editKeys(),
+		kit.Writable(p.api, false, p.editKeys()...),
 	}
 }
 
 func (p *Model) leftOutCapable() bool {
 	_, ok := p.api.(kit.LeftOutLister)
 	return ok
+}
+
+// surveyCapable reports whether the backend can read a table whole to
+// tell what an index leaves out (a remote one).
+func (p *Model) surveyCapable() bool {
+	_, ok := p.api.(kit.TableSurveyor)
+	return ok && !p.leftOutCapable()
 }
 
 // SetSize sets the inner size.
@@ -175,7 +199,8 @@ func (p *Model) SetFocus(on bool) { p.focused = on }
 func (p *Model) Capturing() bool { return p.filtering }
 
 // UsesEsc reports whether esc means something here: clearing a filter,
-// leaving the left-out list, stopping a read to the end.
+// leaving the left-out list (or stopping the read of the table behind
+// it), stopping a read to the end.
 func (p *Model) UsesEsc() bool { return p.idx != nil || p.leftOut != nil || p.toEnd || p.filtering }
 
 // Target is what the pane browses.
@@ -187,6 +212,7 @@ type pageMsg struct {
 	page  int
 	items []model.Item
 	lek   model.Item
+	units float64 // read units the page consumed, as the backend reported
 	err   error
 }
 
@@ -206,7 +232,11 @@ func (p *Model) rowsOnScreen() int {
 // first page (and, for an index that does not project everything, a page
 // of the table to learn the attributes it leaves out). The same target
 // with a fresh description keeps what is loaded.
-func (p *Model) SetTarget(t kit.Target, _ *kit.TableInfo) tea.Cmd {
+func (p *Model) SetTarget(t kit.Target, info *kit.TableInfo) tea.Cmd {
+	p.survey = nil
+	if info != nil {
+		p.survey = info.Survey
+	}
 	if p.tg.Valid() && t.Same(p.tg) {
 		p.tg = t
 		return nil
@@ -215,12 +245,26 @@ func (p *Model) SetTarget(t kit.Target, _ *kit.TableInfo) tea.Cmd {
 	return p.reload()
 }
 
+// SetSurvey takes the read of a whole table (on a remote backend) when it
+// is the table shown: the left-out list comes from it.
+func (p *Model) SetSurvey(s *kit.SurveyState) tea.Cmd {
+	if s == nil || s.Table != p.tg.Table() {
+		return nil
+	}
+	p.survey = s
+	if p.leftOut != nil && p.leftOut.fromSurvey {
+		p.fillFromSurvey()
+	}
+	return nil
+}
+
 // Reload reads the target again from its first page.
 func (p *Model) Reload() tea.Cmd { return p.reload() }
 
 func (p *Model) reload() tea.Cmd {
 	p.gen++
 	p.starts, p.lens = []model.Item{nil}, nil
+	p.units, p.spent = nil, 0
 	p.first, p.pages, p.atEnd, p.err = 0, nil, false, nil
 	p.cursor, p.top, p.colOff = 0, 0, 0
 	p.idx, p.filtering, p.filter = nil, false, kit.Field{}
@@ -309,18 +353,22 @@ func (p *Model) load(i int) tea.Cmd {
 	start := p.starts[i]
 	return func() tea.Msg {
 		out, err := api.Scan(context.Background(), &model.ScanInput{TableName: tg.Table(), IndexName: tg.Index,
-			Limit: &limit, ExclusiveStartKey: start})
+			Limit: &limit, ExclusiveStartKey: start, ReturnConsumedCapacity: model.ReturnCapacityIndexes})
 		if err != nil {
 			return pageMsg{gen: gen, page: i, err: err}
 		}
-		return pageMsg{gen: gen, page: i, items: out.Items, lek: out.LastEvaluatedKey}
+		msg := pageMsg{gen: gen, page: i, items: out.Items, lek: out.LastEvaluatedKey}
+		if cc := out.ConsumedCapacity; cc != nil {
+			msg.units = float64(cc.CapacityUnits)
+		}
+		return msg
 	}
 }
 
 func (p *Model) sample() tea.Cmd {
 	api, gen, table, limit := p.api, p.gen, p.tg.Table(), int32(p.pageSize)
 	return func() tea.Msg {
-		out, err := api.Scan(context.Background(), &model.ScanInput{TableName: table, Limit: &limit})
+		out, err := api.Scan(context.Background(), &model.ScanInput{TableName: table, Limit: &limit, ReturnConsumedCapacity: model.ReturnCapacityIndexes})
 		if err != nil {
 			return sampleMsg{gen: gen}
 		}
@@ -363,6 +411,13 @@ func (p *Model) regrid() {
 func (p *Model) accept(m pageMsg) {
 	if m.page == p.loading {
 		p.loading = -1
+	}
+	if m.err == nil {
+		p.spent += m.units
+		for len(p.units) <= m.page {
+			p.units = append(p.units, 0)
+		}
+		p.units[m.page] = m.units
 	}
 	if m.err != nil {
 		p.err = kit.AsModelError(m.err)
@@ -499,6 +554,12 @@ func (p *Model) update(msg tea.Msg) tea.Cmd {
 		}
 		p.accept(msg)
 		return p.next()
+	case toEndMsg:
+		if msg.gen != p.gen || !p.more() || p.err != nil {
+			return nil
+		}
+		p.cursor = p.offset(p.first) + p.windowRows() - 1
+		return p.toTheEnd()
 	case sampleMsg:
 		if msg.gen == p.gen {
 			p.extra = msg.names
@@ -578,10 +639,10 @@ func (p *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		p.cursor = p.offset(p.first) + p.windowRows() - 1
 		if p.more() && len(p.pages) > 0 && p.err == nil {
-			p.toEnd = true
-			if p.loading < 0 {
-				return p.load(p.first + len(p.pages))
+			if kit.IsRemote(p.api) {
+				return p.askToEnd()
 			}
+			return p.toTheEnd()
 		}
 		return nil
 	case key.Matches(msg, k.Left):
@@ -612,6 +673,30 @@ func (p *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		}
 	}
 	return nil
+}
+
+// toTheEnd reads page after page to the end of the table.
+func (p *Model) toTheEnd() tea.Cmd {
+	p.toEnd = true
+	if p.loading < 0 {
+		return p.load(p.first + len(p.pages))
+	}
+	return nil
+}
+
+// toEndMsg: the user agreed to read a remote table to its end.
+type toEndMsg struct{ gen int }
+
+// askToEnd says what reading a remote table (or index) to its end costs,
+// and asks.
+func (p *Model) askToEnd() tea.Cmd {
+	body := []string{}
+	if e, err := kit.EstimateOf(p.tg.Desc, p.tg.Index); err == nil {
+		body = append(body, e.String(), "")
+	}
+	body = append(body, fmt.Sprintf("G reads every page after the %s loaded, %d items a page, eventually consistent; each page shows what it consumed. esc stops.",
+		kit.Plural(int64(len(p.pages)), "page", ""), p.pageSize))
+	return kit.Msg(kit.ConfirmMsg{Title: "Read " + p.tg.Label() + " to the end?", Yes: "read to the end", Body: body, Then: toEndMsg{gen: p.gen}})
 }
 
 // editKey turns n, e, a and d into edit requests for the root; with no
@@ -734,7 +819,7 @@ func (p *Model) View() string {
 		return st.Dim.Render("No table selected.")
 	}
 	if p.leftOut != nil {
-		return p.leftOut.view(st, p.tg, w, p.h, p.focused)
+		return p.leftOut.view(st, p.tg, p.survey, w, p.h, p.focused)
 	}
 	out := make([]string, 0, p.h)
 	out = append(out, p.HeaderLine())
@@ -775,11 +860,15 @@ func (p *Model) HeaderLine() string {
 	st, tg := p.st, p.tg
 	var parts []string
 	parts = append(parts, tg.Kind())
+	approx := ""
+	if kit.IsRemote(p.api) {
+		approx = "~"
+	}
 	if tg.Index != "" {
 		parts = append(parts, kit.ProjectionText(tg.Projection()))
-		parts = append(parts, kit.FmtInt(tg.ItemCount())+" of "+kit.Plural(tg.Desc.ItemCount, "item", ""))
+		parts = append(parts, approx+kit.FmtInt(tg.ItemCount())+" of "+approx+kit.Plural(tg.Desc.ItemCount, "item", ""))
 	} else {
-		parts = append(parts, kit.Plural(tg.ItemCount(), "item", ""))
+		parts = append(parts, approx+kit.Plural(tg.ItemCount(), "item", ""))
 	}
 	order := "scan order: " + tg.HashKey() + " hash"
 	if r := tg.RangeKey(); r != "" {
@@ -788,11 +877,17 @@ func (p *Model) HeaderLine() string {
 	parts = append(parts, order)
 	left := st.Title.Render(tg.Label()) + "  " + strings.Join(parts, " · ")
 	right := ""
-	if tg.Index != "" && p.leftOutCapable() {
+	switch {
+	case tg.Index != "" && p.leftOutCapable():
 		if n := tg.Desc.ItemCount - tg.ItemCount(); n > 0 {
 			right = fmt.Sprintf("[o] show left-out (%s)", kit.FmtInt(n))
 		} else {
 			right = "[o] left-out: none"
+		}
+	case tg.Index != "" && p.surveyCapable():
+		right = "[o] left-out (reads the table)"
+		if ix := p.survey.Index(tg.Index); ix != nil {
+			right = fmt.Sprintf("[o] left-out (%s read)", kit.FmtInt(ix.LeftOutCount))
 		}
 	}
 	return kit.Spread(left, right, p.w)
@@ -810,6 +905,16 @@ func (p *Model) positionLine(screen int) string {
 	last := min(p.top+screen, start+n)
 	s := fmt.Sprintf("rows %d–%d of %s · page %d · %d per Scan page · %d loaded", p.top+1, last,
 		kit.FmtInt(p.tg.ItemCount()), p.pageOf(p.cursor)+1, p.pageSize, n)
+	if kit.IsRemote(p.api) {
+		// on AWS every page is billed: what it and the browse consumed
+		pg := p.pageOf(p.cursor)
+		u := 0.0
+		if pg < len(p.units) {
+			u = p.units[pg]
+		}
+		s = fmt.Sprintf("rows %d–%d of ~%s · page %d: %s RCU · %s RCU read so far", p.top+1, last,
+			kit.FmtInt(p.tg.ItemCount()), pg+1, kit.Units(u), kit.Units(p.spent))
+	}
 	switch {
 	case p.toEnd:
 		return p.st.Warn.Render(fmt.Sprintf("reading to the end: page %d, %s read · esc stops", p.loading+1,

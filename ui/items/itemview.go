@@ -83,6 +83,10 @@ func (v *ItemView) load(it model.Item, whole bool) tea.Cmd {
 		var member []engine.IndexMembership
 		if ex, ok := api.(kit.ItemExplainer); ok {
 			member, _ = ex.ExplainItem(tg.Table(), it)
+		} else if tg.Desc != nil {
+			// any backend: the indexes' key schemas decide, from the
+			// table's description
+			member = engine.ExplainItemIn(tg.Desc, it)
 		}
 		return itemMsg{seq: seq, item: it, member: member}
 	}
@@ -126,12 +130,12 @@ func (v *ItemView) editKeys() []key.Binding {
 // ShortHelp is the view's keys for the help line.
 func (v *ItemView) ShortHelp() []key.Binding {
 	ek := v.editKeys()
-	return append(v.scroll.Keys.Short(), v.keys.ToggleJSON, v.keys.Back, ek[1], ek[3])
+	return append(append(v.scroll.Keys.Short(), v.keys.ToggleJSON, v.keys.Back), kit.Writable(v.api, true, ek[1], ek[3])...)
 }
 
 // FullHelp is every key of the view.
 func (v *ItemView) FullHelp() [][]key.Binding {
-	return [][]key.Binding{v.scroll.Keys.All(), {v.keys.ToggleJSON, v.keys.Back}, v.editKeys()}
+	return [][]key.Binding{v.scroll.Keys.All(), {v.keys.ToggleJSON, v.keys.Back}, kit.Writable(v.api, false, v.editKeys()...)}
 }
 
 // Update takes the item read, scrolls, toggles the JSON and turns the edit

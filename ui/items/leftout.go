@@ -24,6 +24,12 @@ type leftOutView struct {
 	loaded bool
 	cursor int
 	top    int
+	// fromSurvey: on a remote backend the list comes from a read of the
+	// whole table (the root asks before it runs); the rows show the keys
+	// alone (reading each whole item would be billed again). left and of
+	// count the items left out among those read.
+	fromSurvey bool
+	left, of   int64
 }
 
 // leftOutMsg carries the left-out items of the browsed index.
@@ -37,6 +43,9 @@ type leftOutMsg struct {
 // OpenLeftOut switches to the left-out list (or reads it again when open)
 // and asks the engine for it.
 func (p *Model) OpenLeftOut() tea.Cmd {
+	if p.tg.Index != "" && p.surveyCapable() {
+		return p.openSurveyed()
+	}
 	lo, ok := p.api.(kit.LeftOutLister)
 	if !ok || p.tg.Index == "" {
 		return nil
@@ -58,6 +67,36 @@ func (p *Model) OpenLeftOut() tea.Cmd {
 		}
 		return leftOutMsg{gen: gen, seq: seq, items: items, whole: batchGet(api, table, ks, keys)}
 	}
+}
+
+// openSurveyed opens the left-out list of a remote index: from the read
+// of the whole table when there is one (running or over), else it asks
+// the root for that read.
+func (p *Model) openSurveyed() tea.Cmd {
+	p.leftOut = &leftOutView{fromSurvey: true}
+	if p.survey == nil || (!p.survey.Running && p.survey.Survey == nil && p.survey.Err == nil) {
+		return kit.Msg(kit.SurveyMsg{Table: p.tg.Table()})
+	}
+	p.fillFromSurvey()
+	return nil
+}
+
+// fillFromSurvey puts the survey's left-out items of the index shown in
+// the list.
+func (p *Model) fillFromSurvey() {
+	v := p.leftOut
+	ix := p.survey.Index(p.tg.Index)
+	if ix == nil {
+		return
+	}
+	v.items, v.loaded, v.err = ix.LeftOut, true, nil
+	v.left, v.of = ix.LeftOutCount, ix.In+ix.LeftOutCount
+	keys := make([]model.Item, len(ix.LeftOut))
+	for i := range ix.LeftOut {
+		keys[i] = ix.LeftOut[i].Key
+	}
+	v.full = kit.NewGrid(kit.TableTarget(p.tg.Desc), keys, nil)
+	v.move(0)
 }
 
 // LeftOutOpen reports whether the left-out list is shown.
@@ -101,6 +140,8 @@ func (p *Model) updateLeftOut(msg tea.KeyPressMsg) tea.Cmd {
 	k := p.keyMap()
 	v := p.leftOut
 	switch {
+	case msg.String() == "esc" && p.survey != nil && p.survey.Running && v.fromSurvey:
+		return kit.Msg(kit.StopSurveyMsg{})
 	case key.Matches(msg, k.LeftOut), msg.String() == "esc":
 		p.leftOut = nil
 	case key.Matches(msg, k.Up):
@@ -115,6 +156,8 @@ func (p *Model) updateLeftOut(msg tea.KeyPressMsg) tea.Cmd {
 		v.cursor = 0
 	case key.Matches(msg, k.Bottom):
 		v.move(len(v.items))
+	case key.Matches(msg, k.Reload) && v.fromSurvey:
+		return kit.Msg(kit.SurveyMsg{Table: p.tg.Table()})
 	case key.Matches(msg, k.Reload):
 		return p.OpenLeftOut()
 	case key.Matches(msg, k.Open):
@@ -126,12 +169,27 @@ func (p *Model) updateLeftOut(msg tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
-func (v *leftOutView) view(st *kit.Styles, tg kit.Target, w, h int, focused bool) string {
+func (v *leftOutView) view(st *kit.Styles, tg kit.Target, survey *kit.SurveyState, w, h int, focused bool) string {
 	var out []string
-	left := tg.Desc.ItemCount - tg.ItemCount()
-	title := st.Title.Render(tg.Label()) + fmt.Sprintf("  left out: %s of %s", kit.FmtInt(left), kit.Plural(tg.Desc.ItemCount, "table item", ""))
+	left, of := tg.Desc.ItemCount-tg.ItemCount(), tg.Desc.ItemCount
+	if v.fromSurvey {
+		left, of = v.left, v.of
+	}
+	title := st.Title.Render(tg.Label()) + fmt.Sprintf("  left out: %s of %s", kit.FmtInt(left), kit.Plural(of, "table item", ""))
+	if v.fromSurvey {
+		title += " read"
+	}
 	out = append(out, kit.Spread(title, "[o] back to index", w))
+	if v.fromSurvey {
+		out = append(out, kit.SurveyLines(st, survey, w)...)
+	}
 	switch {
+	case v.fromSurvey && !v.loaded && (survey == nil || !survey.Running):
+		out = append(out, "")
+		out = append(out, kit.Wrap("On a remote table, which items an index leaves out is known only by reading every item of the table. S (or r here) says what that costs and asks before reading.", w)...)
+		return strings.Join(out, "\n")
+	case v.fromSurvey && !v.loaded:
+		return strings.Join(out, "\n")
 	case !v.loaded:
 		out = append(out, st.Dim.Render("asking the engine…"))
 		return strings.Join(out, "\n")
@@ -152,6 +210,9 @@ func (v *leftOutView) view(st *kit.Styles, tg kit.Target, w, h int, focused bool
 		rw = max(rw, n)
 	}
 	rw = min(rw, w/2)
+	if v.fromSurvey && v.left > int64(len(v.items)) {
+		out = append(out, st.Dim.Render(kit.Cut(fmt.Sprintf("the first %s listed (keys only: enter reads one whole)", kit.FmtInt(int64(len(v.items)))), w)))
+	}
 	screen := h - len(out) - 2
 	v.top = kit.Window(v.top, v.cursor, len(v.items), screen)
 	rows := v.full.Render(st, nil, v.top, screen, -1, 0, w-rw-1, false)

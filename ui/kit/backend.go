@@ -64,6 +64,11 @@ type (
 	}
 	// TTLSweeper runs the TTL deletion pass now.
 	TTLSweeper interface{ SweepTTL() int }
+	// StreamBounds is the embedded engine's bound on what a stream keeps
+	// (age, records, bytes) and what the table's stream keeps now.
+	StreamBounds interface {
+		StreamUsage(table string) (engine.StreamUsage, bool)
+	}
 	// StreamsAPI is the DynamoDB Streams API.
 	StreamsAPI interface {
 		ListStreams(ctx context.Context, in *model.ListStreamsInput) (*model.ListStreamsOutput, error)
@@ -117,6 +122,9 @@ type TableInfo struct {
 	Violations map[string]int
 	// Progress of GSI builds, when the backend tells.
 	Progress map[string]engine.BackfillProgress
+	// Survey is the read of the whole table asked for on a remote backend
+	// (nil before one): the items each index leaves out, the TTL states.
+	Survey *SurveyState
 }
 
 // FindRequest returns the newest logged request matching action, table and

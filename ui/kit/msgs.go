@@ -38,6 +38,9 @@ type ConfirmMsg struct {
 	Yes   string   // what y does ("write into Messages")
 	Body  []string // the question, plain text (wrapped when drawn)
 	Then  tea.Msg
+	// Table is the table a destructive action changes: on a remote
+	// backend that may write, its name is typed instead of y.
+	Table string
 }
 
 // EditOp is an edit of one item.
@@ -84,6 +87,9 @@ type ManageMsg struct {
 type Workspace struct {
 	API   engine.API
 	Label string // "lesson 3 · Sparse index: a copy of iot-device-reports"
+	// File is the workspace's file ("" in memory): what is written there
+	// stays, so the explorer asks before writes the user did not ask for.
+	File string
 	// Close ends the workspace; the root calls it once it has let go of a
 	// workspace announced Closed.
 	Close func() error

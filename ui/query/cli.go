@@ -92,7 +92,10 @@ func cliCommand(in any, endpoint string) []string {
 	// exactly one page, like the explorer does.
 	parts = append(parts, "--no-paginate")
 	if endpoint != "" {
-		add("--endpoint-url", "http://"+endpoint)
+		if !strings.Contains(endpoint, "://") { // an address served here
+			endpoint = "http://" + endpoint
+		}
+		add("--endpoint-url", endpoint)
 	}
 	return parts
 }

@@ -52,7 +52,11 @@ func (q *Model) pqRun() tea.Cmd {
 		deletes = p.Action == "DeleteItem"
 	}
 	if deletes {
-		return kit.Msg(kit.ConfirmMsg{Title: "Run the DELETE", Yes: "delete the item",
+		table := q.target().Table()
+		if p := q.pq.plan; p != nil && q.pq.planFor == q.pqKey() {
+			table = p.Table
+		}
+		return kit.Msg(kit.ConfirmMsg{Title: "Run the DELETE", Yes: "delete the item", Table: table,
 			Body: []string{in.Statement, "", "The statement deletes the item its WHERE names."}, Then: pqConfirmed{in: in}})
 	}
 	return q.pqSend(in, 0)

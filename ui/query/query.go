@@ -461,6 +461,8 @@ func runRequest(api engine.API, in any, tg kit.Target, page int) *result {
 	}
 	if rec, ok := kit.FindRequest(api, action, tg.Table(), tg.Index); ok {
 		res.lines = rec.Lines
+	} else {
+		res.lines = kit.CapacityLines(cc, true) // a remote backend: DynamoDB's own split
 	}
 	res.g = kit.NewGrid(tg, res.items, nil)
 	return res

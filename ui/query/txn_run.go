@@ -47,13 +47,17 @@ func (q *Model) txRun() tea.Cmd {
 	}
 	q.tx.note, q.tx.noteBad = "", false
 	var deletes []string
+	table := ""
 	for i, ti := range in.TransactItems {
 		if d := ti.Delete; d != nil {
+			if table == "" {
+				table = d.TableName
+			}
 			deletes = append(deletes, fmt.Sprintf("action %d deletes %s from %s", i+1, kit.KeyText(d.Key, keyNames(q.tableDesc(d.TableName))...), d.TableName))
 		}
 	}
 	if len(deletes) > 0 {
-		return kit.Msg(kit.ConfirmMsg{Title: "Run the transaction", Yes: "run it, deleting",
+		return kit.Msg(kit.ConfirmMsg{Title: "Run the transaction", Yes: "run it, deleting", Table: table,
 			Body: append(deletes, "", "All actions are written together, or none if a condition fails."),
 			Then: txConfirmed{in: in}})
 	}

@@ -2,8 +2,12 @@
 // attribute definitions, billing and throughput, TTL and stream settings,
 // every index with its key schema, projection, status, item count and
 // size, and for tables with LSIs the item-collection sizes per partition
-// key against the 10 GB limit. The keys c, i, d and t ask the root for the
-// same table and index changes as in the sidebar.
+// key against the 10 GB limit, and the table's tags. The keys c, i, d and
+// t ask the root for the same table and index changes as in the sidebar.
+//
+// On a remote backend the counts and sizes are DynamoDB's approximate ones
+// and say so, and the item collections are not sized: that reads every
+// item of the table.
 package schema
 
 import (
@@ -37,8 +41,12 @@ type Model struct {
 	info   *kit.TableInfo
 	sel    kit.Target
 	coll   *collectionsMsg
+	tags   *tagsMsg
 	w, h   int
 }
+
+// maxTagsShown is how many tags the pane lists (a table has at most 50).
+const maxTagsShown = 50
 
 // New returns the Schema pane of the workspace api.
 func New(st *kit.Styles, km keymap.KeyMap, api engine.API) *Model {
@@ -56,12 +64,12 @@ func (p *Model) manageKeys() []key.Binding {
 
 // ShortHelp is the pane's keys for the help line.
 func (p *Model) ShortHelp() []key.Binding {
-	return append(p.scroll.Keys.Short(), p.manageKeys()...)
+	return append(p.scroll.Keys.Short(), kit.Writable(p.api, true, p.manageKeys()...)...)
 }
 
 // FullHelp is every key of the pane.
 func (p *Model) FullHelp() [][]key.Binding {
-	return [][]key.Binding{p.scroll.Keys.All(), p.manageKeys()}
+	return [][]key.Binding{p.scroll.Keys.All(), kit.Writable(p.api, false, p.manageKeys()...)}
 }
 
 // SetSize sets the inner size.
@@ -76,11 +84,63 @@ func (p *Model) SetTarget(sel kit.Target, info *kit.TableInfo) tea.Cmd {
 		return nil
 	}
 	p.scroll.Top = 0
-	p.coll = nil
-	if info == nil || len(info.Desc.LocalSecondaryIndexes) == 0 {
+	p.coll, p.tags = nil, nil
+	if info == nil {
 		return nil
 	}
-	return sizeCollections(p.api, info.Desc)
+	tags := readTags(p.api, info.Desc)
+	if len(info.Desc.LocalSecondaryIndexes) == 0 || kit.IsRemote(p.api) {
+		return tags
+	}
+	return kit.Sequence(tags, sizeCollections(p.api, info.Desc))
+}
+
+// tagsMsg carries a table's tags.
+type tagsMsg struct {
+	table string
+	tags  []model.Tag
+	err   error
+}
+
+// readTags lists a table's tags (ListTagsOfResource on its ARN).
+func readTags(api engine.API, d *model.TableDescription) tea.Cmd {
+	table, arn := d.TableName, d.TableArn
+	return func() tea.Msg {
+		tags, err := kit.ListAllTags(kit.Bg, api, arn)
+		return tagsMsg{table: table, tags: tags, err: err}
+	}
+}
+
+// tagsLine is "Tags  env=prod · team=core", "Tags  none", or the error.
+func (p *Model) tagsLine() []string {
+	st := p.st
+	head := st.Header.Render("Tags") + "  "
+	switch {
+	case p.tags == nil:
+		return []string{head + st.Dim.Render("reading…")}
+	case p.tags.err != nil:
+		return []string{head + st.Error.Render(kit.Cut(kit.AsModelError(p.tags.err).Error(), max(p.w-6, 10)))}
+	case len(p.tags.tags) == 0:
+		return []string{head + st.Dim.Render("none")}
+	}
+	tags := append([]model.Tag(nil), p.tags.tags...)
+	sort.Slice(tags, func(i, j int) bool { return tags[i].Key < tags[j].Key })
+	var parts []string
+	for i, t := range tags {
+		if i == maxTagsShown {
+			break
+		}
+		parts = append(parts, t.Key+"="+t.Value)
+	}
+	lines := kit.Wrap(strings.Join(parts, " · "), max(p.w-6, 10))
+	for i := range lines {
+		if i == 0 {
+			lines[i] = head + lines[i]
+		} else {
+			lines[i] = "      " + lines[i]
+		}
+	}
+	return lines
 }
 
 // Update takes the item-collection sizes, scrolls, and turns the
@@ -90,6 +150,10 @@ func (p *Model) Update(msg tea.Msg) tea.Cmd {
 	case collectionsMsg:
 		if p.info != nil && msg.table == p.info.Desc.TableName {
 			p.coll = &msg
+		}
+	case tagsMsg:
+		if p.info != nil && msg.table == p.info.Desc.TableName {
+			p.tags = &msg
 		}
 	case tea.KeyPressMsg:
 		ek, sel := p.ek, p.sel
@@ -157,7 +221,21 @@ func (p *Model) lines() []string {
 	if d.TableClassSummary != nil && d.TableClassSummary.TableClass != "" {
 		class = " · " + d.TableClassSummary.TableClass
 	}
-	add(fmt.Sprintf("%s · %s · %s · %s%s", kit.Plural(d.ItemCount, "item", ""), kit.HumanBytes(d.TableSizeBytes), stream, ttl, class))
+	remote := kit.IsRemote(p.api)
+	count := kit.Plural(d.ItemCount, "item", "")
+	size := kit.HumanBytes(d.TableSizeBytes)
+	if remote {
+		count, size = "~"+count, "~"+size
+	}
+	add(fmt.Sprintf("%s · %s · %s · %s%s", count, size, stream, ttl, class))
+	if remote {
+		for _, l := range kit.WrapStyled(st.Dim, "~ DynamoDB's counts, updated about every 6 h · S counts every item (asks first)", w) {
+			add(l)
+		}
+	}
+	for _, l := range p.tagsLine() {
+		add(l)
+	}
 	add("")
 	add(st.Header.Render("Key schema"))
 	for _, k := range d.KeySchema {
@@ -203,6 +281,13 @@ func (p *Model) lines() []string {
 		}
 		detail := fmt.Sprintf("projects %s · %s of %s · %s · %s", kit.ProjectionText(tg.Projection()),
 			kit.FmtInt(tg.ItemCount()), kit.Plural(d.ItemCount, "item", ""), kit.HumanBytes(size), tg.Status())
+		if remote {
+			detail = fmt.Sprintf("projects %s · ~%s of ~%s · ~%s · %s", kit.ProjectionText(tg.Projection()),
+				kit.FmtInt(tg.ItemCount()), kit.Plural(d.ItemCount, "item", ""), kit.HumanBytes(size), tg.Status())
+			if ix := p.info.Survey.Index(n); ix != nil {
+				detail += fmt.Sprintf(" · read: %s of %s", kit.FmtInt(ix.In), kit.Plural(ix.In+ix.LeftOutCount, "item", ""))
+			}
+		}
 		if g := tg.GSI(); g != nil && g.ProvisionedThroughput != nil && billing == model.BillingProvisioned {
 			detail += fmt.Sprintf(" · %d RCU / %d WCU", g.ProvisionedThroughput.ReadCapacityUnits, g.ProvisionedThroughput.WriteCapacityUnits)
 		}
@@ -218,6 +303,10 @@ func (p *Model) lines() []string {
 		add("")
 		add(st.Header.Render("Item collections") + st.Dim.Render("  (table items + LSI entries per partition key, limit 10 GB)"))
 		switch {
+		case remote:
+			for _, l := range kit.WrapStyled(st.Dim, "not sized on a remote table: it takes reading every item (C copies a slice, sized there)", w-2) {
+				add("  " + l)
+			}
 		case p.coll == nil:
 			add(st.Dim.Render("  sizing…"))
 		case p.coll.err != nil:

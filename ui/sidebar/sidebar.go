@@ -3,7 +3,10 @@
 // sparse ratio ("1/4": one of four table items is in the index) and "!"
 // when items violate the index key schema. The cursor (▸) is on a table or
 // one of its index rows; the keys c, i, d and t ask the root for a new
-// table, a new GSI, the deletion of a GSI and TTL on or off.
+// table, a new GSI, the deletion of a GSI and TTL on or off. On a remote
+// backend the counts are DynamoDB's approximate ones and say so ("~"), an
+// index's sparse ratio is exact once the table was read whole (S), and the
+// keys that would write are shown refused while the backend is read-only.
 package sidebar
 
 import (
@@ -28,6 +31,10 @@ type Model struct {
 	ti, ii  int
 	w, h    int
 	focused bool
+	approx  bool // the counts are DynamoDB's approximate ones
+	// readOnly is the refusal of every write ("" when the backend may
+	// write).
+	readOnly string
 }
 
 type keys struct {
@@ -45,25 +52,33 @@ func New(st *kit.Styles, km keymap.KeyMap) *Model {
 		PageUp: km.PageUp, PageDown: km.PageDown, Open: open}, ii: -1}
 }
 
+// SetApproximate says the counts are DynamoDB's approximate ones (a
+// remote backend): they show as "~48,000", with a note.
+func (s *Model) SetApproximate(on bool) { s.approx = on }
+
+// SetReadOnly says every write is refused, and why ("" when the backend
+// may write).
+func (s *Model) SetReadOnly(why string) { s.readOnly = why }
+
 // manageKeys are the table and index keys that apply to the selection.
-func (s *Model) manageKeys() []key.Binding {
+func (s *Model) manageKeys(short bool) []key.Binding {
 	sel := s.Selected()
 	add, drop, ttl := s.ek.AddIndex, s.ek.DropIndex, s.ek.TTL
 	add.SetEnabled(sel.Valid())
 	ttl.SetEnabled(sel.Valid())
 	drop.SetEnabled(sel.GSI() != nil)
-	return []key.Binding{s.ek.CreateTable, add, drop, ttl}
+	return kit.RefusedKeys(s.readOnly, short, s.ek.CreateTable, add, drop, ttl)
 }
 
 // ShortHelp is the sidebar's keys for the help line.
 func (s *Model) ShortHelp() []key.Binding {
-	return append([]key.Binding{s.keys.Up, s.keys.Down, s.keys.Open}, s.manageKeys()...)
+	return append([]key.Binding{s.keys.Up, s.keys.Down, s.keys.Open}, s.manageKeys(true)...)
 }
 
 // FullHelp is every key of the sidebar.
 func (s *Model) FullHelp() [][]key.Binding {
 	k := s.keys
-	return [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Open}, s.manageKeys()}
+	return [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Open}, s.manageKeys(false)}
 }
 
 // SetTables replaces the tables, keeping the cursor on the same table and
@@ -203,6 +218,9 @@ func (s *Model) View() string {
 	for i, t := range s.tables {
 		d := t.Desc
 		count := kit.FmtInt(d.ItemCount)
+		if s.approx {
+			count = "~" + count
+		}
 		if d.TableStatus != model.StatusActive {
 			count = d.TableStatus
 		}
@@ -228,7 +246,7 @@ func (s *Model) View() string {
 			if j == s.ii {
 				mark = "  ▸ "
 			}
-			line := kit.Spread(mark+n, s.indexBadge(t, n), inner)
+			line := kit.Spread(mark+n, s.IndexBadge(t, n), inner)
 			if j == s.ii {
 				cursorRow = len(rows)
 				line = s.cursorLine(line)
@@ -240,13 +258,31 @@ func (s *Model) View() string {
 		rows = append(rows, s.st.Dim.Render(" no tables"))
 	}
 	h := s.h - 2
+	var note []string
+	if s.approx && len(s.tables) > 0 && h > 6 {
+		note = kit.Wrap(kit.ApproxNote, inner-1) // at the bottom of the box
+		h -= len(note)
+	}
 	top := kit.Window(0, cursorRow, len(rows), h)
 	end := min(top+h, len(rows))
-	title := "Tables"
-	if s.focused {
-		title = s.st.BoxTitle.Render(title)
+	shown := rows[top:end]
+	if len(note) > 0 {
+		shown = append([]string{}, shown...)
+		for len(shown) < h {
+			shown = append(shown, "")
+		}
+		for _, l := range note {
+			shown = append(shown, s.st.Dim.Render(" "+l))
+		}
 	}
-	return kit.Box(s.st, title, rows[top:end], s.w, s.h, s.focused)
+	return kit.Box(s.st, s.title(), shown, s.w, s.h, s.focused)
+}
+
+func (s *Model) title() string {
+	if s.focused {
+		return s.st.BoxTitle.Render("Tables")
+	}
+	return "Tables"
 }
 
 func (s *Model) cursorLine(line string) string {
@@ -254,6 +290,35 @@ func (s *Model) cursorLine(line string) string {
 		return s.st.Cursor.Render(line)
 	}
 	return s.st.Selected.Render(line)
+}
+
+// IndexBadge is "LSI 24/27", "GSI 1/4 !", "GSI BACKFILLING 40%"; on a
+// remote backend "GSI ~1/~4" (DynamoDB's counts), or the exact ratio once
+// the table was read whole ("GSI 1/4").
+func (s *Model) IndexBadge(t kit.TableInfo, name string) string {
+	if !s.approx {
+		return IndexBadge(t, name)
+	}
+	tg := kit.Target{Desc: t.Desc, Index: name}
+	if tg.Status() != model.StatusActive {
+		return IndexBadge(t, name)
+	}
+	if ix := t.Survey.Index(name); ix != nil && t.Survey.Survey.Complete {
+		flag := " "
+		if ix.Violations > 0 {
+			flag = "!"
+		}
+		total := ix.In + ix.LeftOutCount
+		if ix.In == total {
+			return fmt.Sprintf("%s %d%s", tg.Kind(), ix.In, flag)
+		}
+		return fmt.Sprintf("%s %d/%d%s", tg.Kind(), ix.In, total, flag)
+	}
+	n, total := tg.ItemCount(), t.Desc.ItemCount
+	if n < total {
+		return fmt.Sprintf("%s ~%d/~%d ", tg.Kind(), n, total)
+	}
+	return fmt.Sprintf("%s ~%d ", tg.Kind(), n)
 }
 
 // IndexBadge is "LSI 24/27", "GSI 1/4 !", "GSI BACKFILLING 40%".
@@ -278,5 +343,3 @@ func IndexBadge(t kit.TableInfo, name string) string {
 	}
 	return kind + " " + count + flag
 }
-
-func (s *Model) indexBadge(t kit.TableInfo, name string) string { return IndexBadge(t, name) }

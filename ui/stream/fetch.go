@@ -35,7 +35,39 @@ type streamMsg struct {
 	info    streamInfo
 	recs    []model.Record
 	skipped bool // older records were left unread
+	usage   *engine.StreamUsage
 	err     error
+}
+
+// usageMsg carries what the table's stream keeps now, against its bounds.
+type usageMsg struct {
+	table string
+	usage engine.StreamUsage
+}
+
+// streamUsage reads what a table's stream keeps, on a backend that bounds
+// its streams (the embedded engine); nil when it does not tell.
+func streamUsage(api engine.API, table string) *engine.StreamUsage {
+	sb, ok := api.(kit.StreamBounds)
+	if !ok {
+		return nil
+	}
+	u, ok := sb.StreamUsage(table)
+	if !ok {
+		return nil
+	}
+	return &u
+}
+
+// fetchUsage reads the stream's usage again (after live records came).
+func fetchUsage(api engine.API, table string) tea.Cmd {
+	return func() tea.Msg {
+		u := streamUsage(api, table)
+		if u == nil {
+			return nil
+		}
+		return usageMsg{table: table, usage: *u}
+	}
 }
 
 // fetchStream reads the newest records of a table's latest stream through
@@ -57,6 +89,7 @@ func fetchStream(api engine.API, seq int, table string) tea.Cmd {
 		if msg.info.arn == "" {
 			return msg
 		}
+		msg.usage = streamUsage(api, table)
 		sa, ok := api.(kit.StreamsAPI)
 		if !ok {
 			msg.err = fmt.Errorf("this backend has no Streams API")

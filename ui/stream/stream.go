@@ -4,6 +4,10 @@
 // images the stream's view type carries; TTL deletions are tagged "by
 // dynamodb". It opens with the backlog read through the Streams API and
 // then follows the engine's events.
+//
+// On a remote backend (remote.go) it tails every open shard of the
+// table's latest stream from LATEST with the Streams API, polling about
+// once a second while on screen: the records written from then on.
 package stream
 
 import (
@@ -37,16 +41,29 @@ type Model struct {
 	pending []model.Record // live records that came before the backlog
 	back    int            // lines scrolled up from the newest (0: follow)
 	w, h    int
+
+	// a remote backend: the tail of the table's stream and its shards.
+	ticks  bool
+	tail   *kit.Tail
+	shards []kit.TailShard
+	view   string // the table's StreamViewType, from its description
+	polls  int    // poll chain generation: a stale chain stops
+
+	// what the stream keeps against its bounds (the embedded engine), and
+	// whether a fresh reading is on its way
+	usage        *engine.StreamUsage
+	usageReading bool
 }
 
 type keys struct {
 	Up, Down, PageUp, PageDown, Top, Bottom, Follow key.Binding
 }
 
-// New returns the Stream pane of the workspace api.
-func New(st *kit.Styles, km keymap.KeyMap, api engine.API) *Model {
+// New returns the Stream pane of the workspace api; ticks makes it poll a
+// remote stream by itself while shown (tests poll by hand with Refresh).
+func New(st *kit.Styles, km keymap.KeyMap, api engine.API, ticks bool) *Model {
 	k := kit.NewScrollKeys(km)
-	return &Model{st: st, api: api, keys: keys{Up: k.Up, Down: k.Down, PageUp: k.PageUp, PageDown: k.PageDown,
+	return &Model{st: st, api: api, ticks: ticks, keys: keys{Up: k.Up, Down: k.Down, PageUp: k.PageUp, PageDown: k.PageDown,
 		Top: k.Top, Bottom: k.Bottom, Follow: km.Live.Follow}}
 }
 
@@ -74,15 +91,26 @@ func (p *Model) SetTarget(sel kit.Target, _ *kit.TableInfo) tea.Cmd {
 	p.seq++
 	p.table = sel.Table()
 	p.loaded, p.err, p.skipped, p.info = false, nil, false, streamInfo{}
+	p.usage, p.usageReading = nil, false
 	p.recs, p.pending, p.back = nil, nil, 0
+	p.tail, p.shards, p.view = nil, nil, ""
+	if sel.Desc != nil && sel.Desc.StreamSpecification != nil && sel.Desc.StreamSpecification.StreamEnabled {
+		p.view = sel.Desc.StreamSpecification.StreamViewType
+	}
 	if !p.shown || p.table == "" {
 		return nil
+	}
+	if p.remote() {
+		return p.startTail()
 	}
 	return fetchStream(p.api, p.seq, p.table)
 }
 
 // SetShown reads the backlog when the pane comes on screen without it.
 func (p *Model) SetShown(on bool) tea.Cmd {
+	if p.remote() {
+		return p.showRemote(on)
+	}
 	p.shown = on
 	if !on || p.loaded || p.table == "" {
 		return nil
@@ -92,12 +120,19 @@ func (p *Model) SetShown(on bool) tea.Cmd {
 	return fetchStream(p.api, p.seq, p.table)
 }
 
-// Events appends the live records of the table shown.
+// Events appends the live records of the table shown, and reads again
+// what its stream keeps.
 func (p *Model) Events(evs []engine.Event) tea.Cmd {
+	mine := false
 	for i := range evs {
 		if evs[i].Kind == engine.EventStream {
 			p.add(evs[i].Table, evs[i].Record)
+			mine = mine || evs[i].Table == p.table
 		}
+	}
+	if mine && p.loaded && p.usage != nil && !p.usageReading {
+		p.usageReading = true
+		return fetchUsage(p.api, p.table)
 	}
 	return nil
 }
@@ -108,7 +143,7 @@ func (p *Model) setBacklog(msg streamMsg) {
 		return
 	}
 	p.loaded, p.info, p.err, p.skipped = true, msg.info, msg.err, msg.skipped
-	p.recs = msg.recs
+	p.recs, p.usage = msg.recs, msg.usage
 	pending := p.pending
 	p.pending = nil
 	for i := range pending {
@@ -154,6 +189,15 @@ func (p *Model) Update(msg tea.Msg) tea.Cmd {
 	case streamMsg:
 		p.setBacklog(msg)
 		return nil
+	case usageMsg:
+		if msg.table == p.table {
+			p.usage, p.usageReading = &msg.usage, false
+		}
+		return nil
+	case tailMsg:
+		return p.onTail(msg)
+	case pollMsg:
+		return p.onPoll(msg)
 	case tea.MouseWheelMsg:
 		switch msg.Button {
 		case tea.MouseWheelUp:
@@ -191,10 +235,7 @@ func (p *Model) clampBack() {
 	p.back = min(max(p.back, 0), max(p.totalLines()-p.bodyHeight(), 0))
 }
 
-// headLines is how many lines the header takes.
-const streamHeadLines = 2
-
-func (p *Model) bodyHeight() int { return max(p.h-streamHeadLines, 1) }
+func (p *Model) bodyHeight() int { return max(p.h-len(p.header()), 1) }
 
 // recordLines is how many lines a record takes: itself and each image.
 func (p *Model) recordLines(r *model.Record) int {
@@ -243,7 +284,7 @@ func (p *Model) View() string {
 	}
 	end := min(p.back, len(rev))
 	start := min(end+body, len(rev))
-	out := make([]string, 0, body+streamHeadLines)
+	out := make([]string, 0, body+len(head))
 	out = append(out, head...)
 	for i := start - 1; i >= end; i-- {
 		out = append(out, rev[i])
@@ -253,6 +294,9 @@ func (p *Model) View() string {
 
 func (p *Model) header() []string {
 	st := p.st
+	if p.remote() {
+		return p.remoteHeader()
+	}
 	if p.info.arn == "" && len(p.recs) == 0 {
 		return []string{kit.TitleLine(st, p.table, "no stream", p.w),
 			st.Dim.Render(kit.Cut("This table has no stream: UpdateTable with StreamSpecification StreamEnabled=true turns one on.", p.w))}
@@ -274,7 +318,43 @@ func (p *Model) header() []string {
 	if kit.Width(l2)+kit.Width(label)+8 <= p.w {
 		l2 = kit.Spread(l2, st.Dim.Render("label "+label), p.w)
 	}
-	return []string{kit.TitleLine(st, p.table, right, p.w), kit.Cut(l2, p.w)}
+	lines := []string{kit.TitleLine(st, p.table, right, p.w), kit.Cut(l2, p.w)}
+	if u := p.usage; u != nil {
+		lines = append(lines, st.Dim.Render(kit.Cut(usageText(*u), p.w)))
+	}
+	return lines
+}
+
+// usageText says what the stream keeps against its bounds: "keeps 24 h,
+// at most 100,000 records and 64 MB, oldest trimmed first · now 1,204
+// records, 310 KB".
+func usageText(u engine.StreamUsage) string {
+	r := u.Retention
+	return fmt.Sprintf("keeps %s, at most %s and %s, oldest trimmed first (--stream-retention) · now %s, %s",
+		boundAge(r.Age), kit.Plural(r.Records, "record", ""), boundBytes(r.Bytes),
+		kit.Plural(u.Records, "record", ""), kit.HumanBytes(u.Bytes))
+}
+
+// boundAge writes a retention age as it is set: "24 h", "90 min".
+func boundAge(d time.Duration) string {
+	if d%time.Hour == 0 {
+		return fmt.Sprintf("%d h", d/time.Hour)
+	}
+	if d%time.Minute == 0 {
+		return fmt.Sprintf("%d min", d/time.Minute)
+	}
+	return d.String()
+}
+
+// boundBytes writes a size bound as it is set: "64 MB", "1 GB".
+func boundBytes(n int64) string {
+	switch {
+	case n >= 1<<30 && n%(1<<30) == 0:
+		return fmt.Sprintf("%d GB", n>>30)
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return fmt.Sprintf("%d MB", n>>20)
+	}
+	return kit.HumanBytes(n)
 }
 
 // recordText is a record's lines: time, event, keys (and "by dynamodb"

@@ -3,6 +3,11 @@
 // later; expired but not yet deleted (reads still return them: warn colour
 // and "!"); ignored (too old, or not a Number: dim) — and below them the
 // recent TTL deletions as they happen.
+//
+// On a remote backend the TTL setting comes from DescribeTimeToLive, and
+// the items' states from a read of the whole table, which the root asks
+// about first (S): the states are worked out again every second from what
+// was read, on the wall clock.
 package ttl
 
 import (
@@ -40,6 +45,12 @@ type Model struct {
 	shown  bool
 	gen    int
 	w, h   int
+
+	// a remote backend: its TTL setting, the read of the whole table, and
+	// the wall time the states are judged at.
+	info   *kit.TableInfo
+	survey *kit.SurveyState
+	now    time.Time
 }
 
 // New returns the TTL pane of the workspace api; ticks makes it refresh
@@ -58,12 +69,23 @@ func (p *Model) FullHelp() [][]key.Binding { return [][]key.Binding{p.scroll.Key
 func (p *Model) SetSize(w, h int) { p.w, p.h = w, h }
 
 // SetTarget shows another table.
-func (p *Model) SetTarget(sel kit.Target, _ *kit.TableInfo) tea.Cmd {
+func (p *Model) SetTarget(sel kit.Target, info *kit.TableInfo) tea.Cmd {
 	p.keyNs = sel.TableKeyNames()
+	p.info, p.survey = info, nil
+	if info != nil {
+		p.survey = info.Survey
+	}
+	remote := kit.IsRemote(p.api)
 	if sel.Table() == p.table {
+		if remote {
+			p.judge()
+		}
 		return nil
 	}
 	p.table, p.res, p.err = sel.Table(), nil, nil
+	if remote {
+		p.judge()
+	}
 	p.scroll.Top = 0
 	p.gen++
 	if p.shown {
@@ -84,6 +106,19 @@ func (p *Model) SetShown(on bool) tea.Cmd {
 	}
 	return nil
 }
+
+// SetSurvey takes the read of a whole table (on a remote backend) when it
+// is the table shown.
+func (p *Model) SetSurvey(s *kit.SurveyState) tea.Cmd {
+	if s != nil && s.Table == p.table {
+		p.survey = s
+		p.judge()
+	}
+	return nil
+}
+
+// UsesEsc reports whether esc stops a read of the table shown.
+func (p *Model) UsesEsc() bool { return p.survey != nil && p.survey.Running }
 
 // Refresh reads the view once now.
 func (p *Model) Refresh() tea.Cmd { return p.refresh(0, true) }
@@ -117,6 +152,7 @@ type viewMsg struct {
 	table string
 	res   engine.TTLViewResult
 	err   error
+	now   time.Time // a remote backend: the wall time to judge states at
 }
 
 // refresh reads the view after delay; once marks a read outside the chain.
@@ -127,6 +163,9 @@ func (p *Model) refresh(delay time.Duration, once bool) tea.Cmd {
 	api, gen, table := p.api, p.gen, p.table
 	read := func() tea.Msg {
 		v, ok := api.(kit.TTLViewer)
+		if !ok && kit.IsRemote(api) {
+			return viewMsg{gen: gen, once: once, table: table, now: time.Now()}
+		}
 		if !ok {
 			return viewMsg{gen: gen, once: once, table: table, err: fmt.Errorf("this backend has no TTL view (the embedded engine does)")}
 		}
@@ -146,12 +185,23 @@ func (p *Model) Update(msg tea.Msg) tea.Cmd {
 		if msg.table != p.table || (msg.gen != p.gen && !msg.once) {
 			return nil
 		}
-		p.res, p.err = &msg.res, msg.err
+		if !msg.now.IsZero() {
+			p.now = msg.now
+			p.judge()
+		} else {
+			p.res, p.err = &msg.res, msg.err
+		}
 		if msg.once || !p.ticks || !p.shown {
 			return nil
 		}
 		return p.refresh(refreshEvery, false)
-	case tea.KeyPressMsg, tea.MouseWheelMsg:
+	case tea.KeyPressMsg:
+		if msg.String() == "esc" && p.UsesEsc() {
+			return kit.Msg(kit.StopSurveyMsg{})
+		}
+		p.scroll.SetSize(p.h, len(p.lines()))
+		p.scroll.Update(msg)
+	case tea.MouseWheelMsg:
 		p.scroll.SetSize(p.h, len(p.lines()))
 		p.scroll.Update(msg)
 	}
@@ -170,6 +220,8 @@ func (p *Model) lines() []string {
 	switch {
 	case p.table == "":
 		return []string{st.Dim.Render("No table selected.")}
+	case kit.IsRemote(p.api):
+		return p.remoteLines()
 	case p.err != nil:
 		return append([]string{st.Title.Render(p.table)}, kit.ErrorBox(st, kit.AsModelError(p.err), p.w)...)
 	case p.res == nil:
@@ -222,7 +274,9 @@ func (p *Model) itemLine(it engine.TTLViewItem) string {
 		return p.row(" ", "due", at, "in "+spanUntil(now, it.Expiry), key)
 	case engine.TTLExpiredPending:
 		when := "gone any moment"
-		if left := it.DeleteAfter.Sub(now); left > 0 {
+		if it.DeleteAfter.IsZero() {
+			when = "deleted within days" // DynamoDB sets no time
+		} else if left := it.DeleteAfter.Sub(now); left > 0 {
 			when = "gone in ≤" + kit.FmtSpan(left)
 		}
 		return st.Warn.Render(p.row("!", "expired", at, spanUntil(it.Expiry, now)+" ago", key+" · "+when))
