@@ -138,8 +138,13 @@ func (t *table) bulkWrites(reqs []model.WriteRequest) ([]*itemWrite, error) {
 // applyBulk applies validated writes in the caller's transaction.
 func (e *Engine) applyBulk(tx *wtx, t *table, ws []*itemWrite, fx *writeEffects) error {
 	for i, w := range ws {
-		if err := e.loadOld(tx.Tx, w, t.needsOldImage()); err != nil {
-			return err
+		// A put learns the item it replaces from its own Set (see
+		// itemWrite.late) unless an item collection is checked.
+		w.late = w.new != nil && !t.hasLSI()
+		if !w.late {
+			if err := e.loadOld(tx.Tx, w, t.needsOldImage()); err != nil {
+				return err
+			}
 		}
 		if err := t.checkItemCollection(tx.Tx, w); err != nil {
 			return &LoadError{Table: t.name, Index: i, Err: err}
