@@ -10,6 +10,7 @@ package engine
 import (
 	"fmt"
 	"testing"
+	"time"
 
 	"github.com/tidwall/buntdb"
 
@@ -96,6 +97,53 @@ func BenchmarkWalkDecode100(b *testing.B) {
 				i++
 			}
 			done()
+		})
+	}
+}
+
+// BenchmarkQuery100Sizes alternates Query-100 between the table of 10,000
+// items and the one of 1,000,000, query by query, so that whatever else
+// the machine runs weighs on both alike; it reports each one's time per
+// query (wall, measured around each call) and their ratio. encoded runs
+// the HTTP server's path (items as stored).
+func BenchmarkQuery100Sizes(b *testing.B) {
+	if testing.Short() {
+		b.Skip("1,000,000-item table skipped under -short")
+	}
+	small, large := sharedTable(b, "query", 10_000), sharedTable(b, "query", 1_000_000)
+	smallIns, largeIns := queryInputs(10_000, "", "pk", "p#%08d"), queryInputs(1_000_000, "", "pk", "p#%08d")
+	for _, encoded := range []bool{false, true} {
+		b.Run(fmt.Sprintf("encoded=%v", encoded), func(b *testing.B) {
+			query := func(e *Engine, in *model.QueryInput) {
+				var err error
+				var n int
+				if encoded {
+					var out *model.QueryOutput
+					out, err = e.QueryEncoded(ctx, in)
+					n = len(out.EncodedItems)
+				} else {
+					var out *model.QueryOutput
+					out, err = e.Query(ctx, in)
+					n = len(out.Items)
+				}
+				if err != nil || n != benchPartition {
+					b.Fatal(err, n)
+				}
+			}
+			var tSmall, tLarge time.Duration
+			i := 0
+			for b.Loop() {
+				t0 := time.Now()
+				query(small.e, smallIns[i%len(smallIns)])
+				t1 := time.Now()
+				query(large.e, largeIns[i%len(largeIns)])
+				tLarge += time.Since(t1)
+				tSmall += t1.Sub(t0)
+				i++
+			}
+			b.ReportMetric(float64(tSmall.Nanoseconds())/float64(b.N), "ns/query-10k")
+			b.ReportMetric(float64(tLarge.Nanoseconds())/float64(b.N), "ns/query-1M")
+			b.ReportMetric(float64(tLarge)/float64(tSmall), "1M/10k")
 		})
 	}
 }

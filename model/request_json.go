@@ -287,7 +287,7 @@ func (in *PutItemInput) decodeFast(b []byte) bool {
 		case "TableName":
 			return d.once(0) && d.tableName(&out.TableName)
 		case "Item":
-			return d.once(1) && d.item(&out.Item, 16)
+			return d.once(1) && d.item(&out.Item, itemHint)
 		case "ConditionExpression":
 			return d.once(2) && d.expression(&out.ConditionExpression, name)
 		case "ExpressionAttributeNames":
@@ -595,7 +595,7 @@ func (d *topDecoder) writeRequest(r *WriteRequest) bool {
 		}
 		var field string
 		var dst *Item
-		hint := 16
+		hint := itemHint
 		switch string(k) {
 		case "PutRequest":
 			if r.PutRequest != nil {
@@ -639,3 +639,7 @@ func (in *BatchWriteItemInput) UnmarshalJSON(b []byte) error {
 	type plain BatchWriteItemInput
 	return json.Unmarshal(b, (*plain)(in))
 }
+
+// itemHint sizes the map of a request's item: up to 14 attributes fit the
+// two groups of slots this gives a map; larger items grow it.
+const itemHint = 12
