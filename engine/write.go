@@ -21,6 +21,9 @@ type itemWrite struct {
 	// condition, return value or item collection needs it for); applyWrite
 	// learns it from the Set that replaces it, saving a B-tree lookup.
 	late bool
+	// same: the item replaced was stored as the very same bytes (takeOld):
+	// no index entry changes.
+	same bool
 }
 
 // writeEffects accumulates the counter changes of a transaction; they are
@@ -109,6 +112,9 @@ func (e *Engine) applyWrite(tx *wtx, t *table, w *itemWrite, usage *capacity.Usa
 	}
 	fx.lsiDelta = 0
 	for _, ix := range t.indexes {
+		if w.same {
+			break // every entry is as it was: applyIndexWrite would find so
+		}
 		if err := e.applyIndexWrite(tx, t, ix, w, usage, fx); err != nil {
 			return err
 		}
@@ -224,7 +230,7 @@ func (t *table) takeOld(w *itemWrite, prev string, replaced bool, stored string)
 	w.oldSize = storedSize(prev)
 	switch {
 	case prev == stored:
-		w.old = w.new
+		w.old, w.same = w.new, true
 	case t.needsOldImage():
 		old, _, err := decodeStored(prev)
 		if err != nil {

@@ -3,10 +3,12 @@ package model
 import (
 	"bytes"
 	"encoding/base64"
+	"encoding/binary"
 	"slices"
 	"strconv"
 	"unicode/utf16"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // DynamoDB JSON codec for AttributeValue and Item.
@@ -668,9 +670,11 @@ func (d *jsonDecoder) mapInto(m map[string]AttributeValue) *Error {
 		if err != nil {
 			return err
 		}
-		name := string(k)
+		var name string
 		if plain {
 			name = d.plainString(k)
+		} else {
+			name = string(k)
 		}
 		var v AttributeValue
 		if err := d.value(&v); err != nil {
@@ -1029,17 +1033,15 @@ func AppendItemJSON(dst []byte, it Item) []byte {
 	return append(dst, '}')
 }
 
-// plain8 reports whether the 8 bytes of s are printable ASCII other than
-// '"' and '\\': bytes appendJSONString copies as they are.
-func plain8(s string) bool {
+// plainWord reports whether the 8 bytes of x (little-endian) are all
+// printable ASCII other than '"' and '\\': bytes appendJSONString copies as
+// they are. A byte is flagged (its high bit set) when it is >= 0x80, < 0x20,
+// '"' or '\\' (zero after the XOR); the test for any flag is exact.
+func plainWord(x uint64) bool {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	x := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
-	// A byte is flagged (its high bit set) when it is >= 0x80, < 0x20,
-	// '"' or '\\' (zero after the XOR).
-	lt := func(n uint64) uint64 { return (x - n*ones) &^ x & highs }
-	zero := func(y uint64) uint64 { return (y - ones) &^ y & highs }
-	return (x&highs)|lt(0x20)|zero(x^('"'*ones))|zero(x^('\\'*ones)) == 0
+	q := x ^ ('"' * ones)
+	b := x ^ ('\\' * ones)
+	return (x|(x-0x20*ones)|(q-ones)&^q|(b-ones)&^b)&highs == 0
 }
 
 // needsEscape marks the ASCII bytes that cannot appear raw in a JSON string.
@@ -1061,9 +1063,12 @@ func appendJSONString(dst []byte, s string) []byte {
 	dst = append(dst, '"')
 	// Most text needs no escape: skip eight plain bytes at a time.
 	i := 0
-	for ; i+8 <= len(s); i += 8 {
-		if !plain8(s[i : i+8]) {
-			break
+	if len(s) >= 8 {
+		b := unsafe.Slice(unsafe.StringData(s), len(s)) // only read
+		for ; i+8 <= len(b); i += 8 {
+			if !plainWord(binary.LittleEndian.Uint64(b[i:])) {
+				break
+			}
 		}
 	}
 	start := 0

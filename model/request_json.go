@@ -152,9 +152,11 @@ func (d *topDecoder) values(dst *map[string]AttributeValue) bool {
 		if err != nil || d.peek() != '{' {
 			return false // a null or another kind: encoding/json's turn
 		}
-		name := string(k)
+		var name string
 		if plain {
 			name = d.plainString(k)
+		} else {
+			name = string(k)
 		}
 		if _, dup := m[name]; dup {
 			return false
@@ -189,9 +191,11 @@ func (d *topDecoder) names(dst *map[string]string) bool {
 		if err != nil || d.peek() != '"' {
 			return false
 		}
-		name := string(k)
+		var name string
 		if plain {
 			name = d.plainString(k)
+		} else {
+			name = string(k)
 		}
 		if _, dup := m[name]; dup {
 			return false
@@ -545,9 +549,11 @@ func (d *topDecoder) requestItems(dst *map[string][]WriteRequest) bool {
 		if err != nil || d.peek() != '[' {
 			return false
 		}
-		table := string(k)
+		var table string
 		if plain {
 			table = d.plainString(k)
+		} else {
+			table = string(k)
 		}
 		if _, dup := m[table]; dup {
 			return false
