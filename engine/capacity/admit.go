@@ -29,12 +29,15 @@ import "github.com/dynoscope/dynoscope/model"
 func (m *Meter) Admit(table string, read bool, hash uint32, gsis []string) *model.Error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	if !m.throttling {
+		return nil // nothing to decide; Charge moves the clock on
+	}
 	now, sec := m.now()
 	if sec != m.lastSec {
 		m.advance(sec)
 	}
 	t := m.tables[table]
-	if t == nil || !m.throttling {
+	if t == nil {
 		return nil
 	}
 	if read {
