@@ -117,15 +117,22 @@ func appendMembers(dst []byte, m map[string]AttributeValue) []byte {
 	// A typical item: names and values taken in one walk of the map, the
 	// order sorted by insertion over indexes.
 	var names [maxSmallMembers]string
+	var heads [maxSmallMembers]uint64 // the first 8 bytes of each name, big-endian: most comparisons
 	var vals [maxSmallMembers]AttributeValue
 	var order [maxSmallMembers]uint8
 	n := 0
 	for k, v := range m {
-		names[n], vals[n], order[n] = k, v, uint8(n)
+		names[n], heads[n], vals[n], order[n] = k, nameHead(k), v, uint8(n)
 		n++
 	}
+	less := func(a, b uint8) bool {
+		if heads[a] != heads[b] {
+			return heads[a] < heads[b]
+		}
+		return names[a] < names[b]
+	}
 	for i := 1; i < n; i++ {
-		for j := i; j > 0 && names[order[j]] < names[order[j-1]]; j-- {
+		for j := i; j > 0 && less(order[j], order[j-1]); j-- {
 			order[j], order[j-1] = order[j-1], order[j]
 		}
 	}
@@ -134,6 +141,19 @@ func appendMembers(dst []byte, m map[string]AttributeValue) []byte {
 		dst = AppendValue(dst, vals[o])
 	}
 	return dst
+}
+
+// nameHead is the first 8 bytes of a name as a big-endian number (zero
+// padded): names with different heads compare as their heads do.
+func nameHead(s string) uint64 {
+	var h uint64
+	for i := range 8 {
+		h <<= 8
+		if i < len(s) {
+			h |= uint64(s[i])
+		}
+	}
+	return h
 }
 
 // maxSmallMembers is the most members appendMembers sorts on the stack.
