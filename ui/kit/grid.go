@@ -18,6 +18,7 @@ type Grid struct {
 	keyCols   []string // pinned columns
 	cols      []string // the other attributes, by name
 	absent    map[string]bool
+	labels    map[string]string // column headings other than the names (a facet's aliases)
 	Rows      []GridRow
 	widths    map[string]int
 }
@@ -63,9 +64,15 @@ func NewGrid(tg Target, items []model.Item, extra []string) Grid {
 		}
 		return g.cols[i] < g.cols[j]
 	})
+	g.fill(items)
+	return g
+}
+
+// fill formats the rows of items and sizes the columns to them.
+func (g *Grid) fill(items []model.Item) {
 	all := g.all()
 	for _, n := range all {
-		g.widths[n] = Width(n) + 2 // room for " ▲"
+		g.widths[n] = Width(g.label(n)) + 2 // room for " ▲"
 	}
 	g.Rows = make([]GridRow, len(items))
 	for i, it := range items {
@@ -92,7 +99,14 @@ func NewGrid(tg Target, items []model.Item, extra []string) Grid {
 			g.widths[n] = maxCellWidth
 		}
 	}
-	return g
+}
+
+// label is the heading of column n.
+func (g *Grid) label(n string) string {
+	if l, ok := g.labels[n]; ok {
+		return l
+	}
+	return n
 }
 
 func (g *Grid) all() []string { return append(append([]string{}, g.keyCols...), g.cols...) }
@@ -135,7 +149,7 @@ func (g *Grid) Render(st *Styles, idx []int, top, h, cursor, colOff, w int, focu
 			hb.WriteString(sep)
 		}
 		n := all[j]
-		label := n
+		label := g.label(n)
 		if n == g.rng {
 			label += " ▲"
 		}
