@@ -38,10 +38,11 @@ import (
 	"github.com/dynoscope/dynoscope/ui/kit"
 )
 
-// liveGap bounds how often writes seen live check the patterns again
+// RecheckGap bounds how often writes seen live check the patterns again
 // (wall time): under generated traffic the pane rechecks every few
-// seconds, not on every batch of events.
-const liveGap = 3 * time.Second
+// seconds, not on every batch of events. Tests that drive Update by hand
+// set it to 0.
+var RecheckGap = 3 * time.Second
 
 // Model is the Patterns pane.
 type Model struct {
@@ -62,7 +63,7 @@ type Model struct {
 	stale   bool      // the workspace changed since the last check began
 	shown   bool      // the pane is on screen
 	lastEnd time.Time // wall time the last check ended
-	waiting bool      // a recheck is scheduled (liveGap)
+	waiting bool      // a recheck is scheduled (RecheckGap)
 	sig     string    // the tables as last described
 
 	cursor, top int
@@ -270,7 +271,7 @@ func tablesSig(tables []kit.TableInfo) string {
 }
 
 // Events checks again when a write changed the workspace: at once when
-// the last check ended liveGap ago, else once the gap has passed.
+// the last check ended RecheckGap ago, else once the gap has passed.
 func (m *Model) Events(evs []engine.Event) tea.Cmd {
 	write := false
 	for i := range evs {
@@ -289,7 +290,7 @@ func (m *Model) Events(evs []engine.Event) tea.Cmd {
 	if !m.shown || m.running || m.waiting {
 		return nil
 	}
-	if wait := liveGap - time.Since(m.lastEnd); wait > 0 {
+	if wait := RecheckGap - time.Since(m.lastEnd); wait > 0 {
 		m.waiting = true
 		return tea.Tick(wait, func(time.Time) tea.Msg { return recheckMsg{} })
 	}

@@ -292,15 +292,15 @@ func budgetText(p designs.Pattern) string {
 	b := p.Budget
 	var parts []string
 	if b.MaxRCU != nil {
-		parts = append(parts, "at most "+kit.Units(*b.MaxRCU)+" RCU")
+		parts = append(parts, "at most "+kit.Units(*b.MaxRCU)+" RCU a call")
 	}
 	if b.MaxWCU != nil {
-		parts = append(parts, "at most "+kit.Units(*b.MaxWCU)+" WCU")
+		parts = append(parts, "at most "+kit.Units(*b.MaxWCU)+" WCU a call")
 	}
 	if b.AllowScan {
-		parts = append(parts, "a scan allowed")
+		parts = append(parts, "a scan is allowed")
 	} else {
-		parts = append(parts, "no scan")
+		parts = append(parts, "a scan fails")
 	}
-	return strings.Join(parts, " · ") + " per call"
+	return strings.Join(parts, " · ")
 }
