@@ -106,7 +106,7 @@ func (p *Model) nextFacet(back bool) tea.Cmd {
 	case len(p.facets) == 0:
 		p.facetNote = "no facet views: this table's design names no facets (a NoSQL Workbench model's TableFacets become views)"
 		if _, ok := kit.DesignsOf(p.api); !ok || kit.IsRemote(p.api) {
-			p.facetNote = "no facet views here: " + kit.NoDesignStore
+			p.facetNote = "no facet views on this backend: the embedded engine keeps facets"
 		}
 		return nil
 	}
