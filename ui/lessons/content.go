@@ -19,7 +19,7 @@ import (
 func lessons() []lesson {
 	return []lesson{
 		compositeSortKey(), multiTenancy(), sparseIndex(), timeToLive(), ttlArchival(),
-		verticalPartitioning(), writeSharding(), lsiProjections(), indexKeySchema(), uniqueness(),
+		verticalPartitioning(), writeSharding(), lsiProjections(), indexKeySchema(), uniqueness(), designFromPatterns(),
 	}
 }
 
