@@ -92,15 +92,19 @@ func (m *Model) titleLine() string {
 		}
 	}
 	left := st.Title.Render("Access patterns")
+	short := left // at 80 columns: the counts before the tables
 	if len(m.rows) > 0 {
 		on := strings.Join(order, ", ")
 		if len(order) > 2 {
 			on = kit.Itoa(len(order)) + " tables"
 		}
-		left += "  " + kit.Plural(int64(len(m.rows)), "pattern", "") + " on " + on + " · " + st.OK.Render(kit.Itoa(passed)+" passed")
+		counts := " · " + st.OK.Render(kit.Itoa(passed)+" passed")
 		if failed > 0 {
-			left += " · " + st.Error.Render(kit.Itoa(failed)+" failed")
+			counts += " · " + st.Error.Render(kit.Itoa(failed)+" failed")
 		}
+		n := kit.Plural(int64(len(m.rows)), "pattern", "")
+		left += "  " + n + " on " + on + counts
+		short = st.Title.Render("Patterns") + "  " + n + counts
 	}
 	right := st.Dim.Render("[r] check again")
 	switch {
@@ -113,6 +117,9 @@ func (m *Model) titleLine() string {
 	}
 	if kit.Width(left)+kit.Width(right)+2 > m.w {
 		right = ""
+	}
+	if kit.Width(left) > m.w {
+		left = short
 	}
 	return kit.Spread(left, right, m.w)
 }
