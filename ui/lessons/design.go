@@ -231,6 +231,7 @@ func doSavePattern(api engine.API, p designs.Pattern) *lessonResult {
 		return &lessonResult{title: "check the access patterns", err: kit.AsModelError(err)}
 	}
 	res := checkResult(rs)
+	res.changed = true // the copy's patterns: 8 Patterns on it checks again
 	res.before = append(res.before, fmt.Sprintf("✓ pattern %q saved as a %s on %s", p.Name, p.Operation, p.Table()))
 	for _, r := range rs {
 		if r.Pattern.Name == p.Name && before != nil {
