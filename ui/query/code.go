@@ -369,9 +369,12 @@ func (q *Model) overView() (string, bool) {
 		for len(lines) < q.h-3 {
 			lines = append(lines, "")
 		}
-		prompt := kit.Fit("save as access pattern, name: "+q.name.View(true, max(w-32, 10)), w)
-		lines = append(lines, st.Dim.Render(strings.Repeat("─", w)), prompt,
-			st.Dim.Render(kit.Cut("enter saves it with its table (a pattern of that name is replaced) · esc cancels", w)))
+		label, hint := "save as access pattern, name: ", "enter saves it with its table (a pattern of that name is replaced) · esc cancels"
+		if w < 70 {
+			label, hint = "pattern name: ", "enter saves it with its table · esc cancels"
+		}
+		prompt := kit.Fit(label+q.name.View(true, max(w-kit.Width(label)-2, 10)), w)
+		lines = append(lines, st.Dim.Render(strings.Repeat("─", w)), prompt, st.Dim.Render(kit.Cut(hint, w)))
 		return strings.Join(lines, "\n"), true
 	}
 	return "", false
