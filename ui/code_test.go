@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
+
 	"github.com/dynoscope/dynoscope/codegen"
 	"github.com/dynoscope/dynoscope/model"
 	pat "github.com/dynoscope/dynoscope/patterns"
@@ -82,6 +84,17 @@ func TestCodeSwitch(t *testing.T) {
 	if copied[len(copied)-1] != query.CLIText(in, "127.0.0.1:8000") {
 		t.Errorf("c copied %q", copied[len(copied)-1])
 	}
+	// The wheel and the list keys scroll a program taller than the pane.
+	press(t, m, "L")
+	send(t, m, tea.MouseWheelMsg{Button: tea.MouseWheelDown})
+	if !strings.Contains(flat(m), "lines 4–35 of 38") {
+		t.Errorf("the wheel does not scroll the program:\n%s", screen(m))
+	}
+	press(t, m, "G")
+	if !strings.Contains(flat(m), "lines 7–38 of 38") {
+		t.Errorf("G does not show the program's end:\n%s", screen(m))
+	}
+	press(t, m, "esc")
 	// esc leaves a program for the form (the sidebar keeps its place).
 	press(t, m, "L", "esc")
 	if q.Lang() != "CLI" || m.onSidebar {

@@ -188,3 +188,25 @@ func TestPatternsPaneChecksAgain(t *testing.T) {
 		t.Errorf("after the removal:\n%s", screen(m))
 	}
 }
+
+// At 80x24 the details of a pattern scroll under the list (pgdn, pgup);
+// another pattern shows from its first line.
+func TestPatternsPaneScrollsDetails(t *testing.T) {
+	m := newTestModel(t, musicEngine(t, false), 80, 24)
+	press(t, m, "8", "j", "j", "j")
+	if s := flat(m); strings.Contains(s, "verdict ✗") || !strings.Contains(s, "lines 1–11 of 19 · pgdn/pgup scroll") {
+		t.Fatalf("the Scan's details at 80x24:\n%s", screen(m))
+	}
+	press(t, m, "pgdown")
+	if s := flat(m); !strings.Contains(s, "verdict ✗ it scans: index ByArtist has partition key Artist") {
+		t.Errorf("pgdn does not reach the verdict:\n%s", screen(m))
+	}
+	press(t, m, "pgup")
+	if s := flat(m); !strings.Contains(s, "lines 1–11 of 19") {
+		t.Errorf("pgup does not go back:\n%s", screen(m))
+	}
+	press(t, m, "pgdown", "j")
+	if s := flat(m); !strings.Contains(s, "Record a download request PutItem on Songs") {
+		t.Errorf("the next pattern does not show from its first line:\n%s", screen(m))
+	}
+}

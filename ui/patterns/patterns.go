@@ -68,7 +68,6 @@ type Model struct {
 
 	cursor, top int
 	dtop        int // first line of the details on screen
-	dmax        int // the last dtop (0: the details fit), set by View
 	note        string
 	noteBad     bool
 	w, h        int
@@ -113,7 +112,7 @@ func (m *Model) keyMap() keys {
 		b.SetEnabled(has)
 	}
 	k.Recheck.SetEnabled(m.Capable())
-	k.PageDown.SetEnabled(m.dtop < m.dmax)
+	k.PageDown.SetEnabled(m.dtop < m.detailsMax())
 	k.PageUp.SetEnabled(m.dtop > 0)
 	return k
 }
@@ -410,8 +409,12 @@ func (m *Model) move(n int) {
 	}
 }
 
-// page is how far pgdn scrolls the details.
-func (m *Model) page() int { return max(m.h/3, 1) }
+// page is how far pgdn scrolls the details: what shows of them, less a
+// line kept.
+func (m *Model) page() int {
+	avail, _ := m.detailsRoom(len(m.details(m.cursor)))
+	return max(avail-1, 1)
+}
 
 // key handles a key.
 func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
@@ -426,7 +429,7 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Bottom):
 		m.move(len(m.rows))
 	case key.Matches(msg, k.PageDown):
-		m.dtop = min(m.dtop+m.page(), m.dmax)
+		m.dtop = min(m.dtop+m.page(), m.detailsMax())
 	case key.Matches(msg, k.PageUp):
 		m.dtop = max(m.dtop-m.page(), 0)
 	case key.Matches(msg, k.Recheck):

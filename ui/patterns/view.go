@@ -39,34 +39,64 @@ func (m *Model) View() string {
 		}
 		return strings.Join(out, "\n")
 	}
-	listH := min(len(m.rows), max(3, (m.h-1)/3))
+	listH := m.listHeight()
 	m.top = kit.Window(m.top, m.cursor, len(m.rows), listH)
 	for i := m.top; i < m.top+listH && i < len(m.rows); i++ {
 		out = append(out, m.rowLine(i))
 	}
 	out = append(out, st.Dim.Render(strings.Repeat("─", max(w, 0))))
-	if m.note != "" {
-		s := st.Dim
-		if m.noteBad {
-			s = st.Warn
-		}
-		for _, l := range kit.Wrap(m.note, w) {
-			out = append(out, s.Render(l))
-		}
-	}
-	room := m.h - len(out)
+	out = append(out, m.noteLines()...)
 	details := m.details(m.cursor)
-	if len(details) <= room || room < 2 {
-		m.dtop, m.dmax = 0, 0
+	avail, scrolls := m.detailsRoom(len(details))
+	if !scrolls {
+		m.dtop = 0
 		return strings.Join(append(out, details...), "\n")
 	}
-	avail := room - 1
-	m.dmax = len(details) - avail
-	m.dtop = max(min(m.dtop, m.dmax), 0)
+	m.dtop = max(min(m.dtop, len(details)-avail), 0)
 	end := min(m.dtop+avail, len(details))
 	out = append(out, details[m.dtop:end]...)
 	out = append(out, st.Dim.Render(kit.Cut(fmt.Sprintf("lines %d–%d of %d · pgdn/pgup scroll", m.dtop+1, end, len(details)), w)))
 	return strings.Join(out, "\n")
+}
+
+// listHeight is how many rows of the list show.
+func (m *Model) listHeight() int { return min(len(m.rows), max(3, (m.h-1)/3)) }
+
+// noteLines draw the note under the list.
+func (m *Model) noteLines() []string {
+	if m.note == "" {
+		return nil
+	}
+	s := m.st.Dim
+	if m.noteBad {
+		s = m.st.Warn
+	}
+	var out []string
+	for _, l := range kit.Wrap(m.note, m.w) {
+		out = append(out, s.Render(l))
+	}
+	return out
+}
+
+// detailsRoom is how many lines of n lines of details show under the
+// title, the list, its rule and the note, and whether they scroll (a line
+// then says where they are).
+func (m *Model) detailsRoom(n int) (int, bool) {
+	room := m.h - 1 - m.listHeight() - 1 - len(m.noteLines())
+	if n <= room || room < 2 {
+		return room, false
+	}
+	return room - 1, true
+}
+
+// detailsMax is the last first line of the details on screen.
+func (m *Model) detailsMax() int {
+	n := len(m.details(m.cursor))
+	avail, scrolls := m.detailsRoom(n)
+	if !scrolls {
+		return 0
+	}
+	return n - avail
 }
 
 // titleLine counts the verdicts and says what the check is doing.

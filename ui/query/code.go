@@ -148,44 +148,66 @@ func (q *Model) codeLines(text string) []string {
 	return out
 }
 
-// codeView gives the pane to the request as a program: a title, the
-// program scrolled with the list keys, and what the keys do.
-func (q *Model) codeView() string {
+// codeParts lays out the program view: the lines above the program (the
+// title, the keys, a note), the program's lines, and why there is no
+// program.
+func (q *Model) codeParts() (head, lines []string, why string) {
 	st, w := q.st, q.w
 	next := shortLang((q.lang + 1) % len(codeLangs))
 	hints := "[L] " + next + "  [c] copy  [esc] form"
-	what := q.Mode().String()
-	title := st.Title.Render(langName(q.lang)) + "  the " + what + " of the builder"
-	out := []string{kit.Spread(title, st.Dim.Render(hints), w)}
+	title := st.Title.Render(langName(q.lang)) + "  the " + q.Mode().String() + " of the builder"
+	head = []string{kit.Spread(title, st.Dim.Render(hints), w)}
 	if kit.Width(title)+kit.Width(hints)+2 > w {
-		out = []string{kit.Cut(st.Title.Render(langName(q.lang)), w), st.Dim.Render(kit.Cut(hints, w))}
+		head = []string{kit.Cut(st.Title.Render(langName(q.lang)), w), st.Dim.Render(kit.Cut(hints, w))}
 	}
-	out = append(out, st.Dim.Render(strings.Repeat("─", w)))
+	head = append(head, st.Dim.Render(strings.Repeat("─", w)))
 	if q.codeNote != "" {
 		s := st.Dim
 		if q.codeNoteBad {
 			s = st.Warn
 		}
 		for _, l := range kit.Wrap(q.codeNote, w) {
-			out = append(out, s.Render(l))
+			head = append(head, s.Render(l))
 		}
 	}
 	text, why := q.Code()
 	if why != "" {
-		out = append(out, kit.WrapStyled(st.Warn, "no request to show: "+why, w)...)
-		return strings.Join(out, "\n")
+		return head, nil, why
 	}
-	lines := q.codeLines(text)
-	room := q.h - len(out)
+	return head, q.codeLines(text), ""
+}
+
+// codeRoom is how many program lines show under head (one line less
+// than the rest when they do not all fit: it says where they are).
+func (q *Model) codeRoom(head, lines []string) int {
+	room := q.h - len(head)
 	if len(lines) <= room {
-		q.codeTop, q.codeMax = 0, 0
-		return strings.Join(append(out, lines...), "\n")
+		return room
 	}
-	avail := max(room-1, 1)
-	q.codeMax = len(lines) - avail
-	q.codeTop = max(min(q.codeTop, q.codeMax), 0)
+	return max(room-1, 1)
+}
+
+// codeMax is the last first line of the program on screen.
+func (q *Model) codeMax() int {
+	head, lines, _ := q.codeParts()
+	return max(len(lines)-q.codeRoom(head, lines), 0)
+}
+
+// codeView gives the pane to the request as a program: a title, the
+// program scrolled with the list keys, and what the keys do.
+func (q *Model) codeView() string {
+	st, w := q.st, q.w
+	head, lines, why := q.codeParts()
+	if why != "" {
+		return strings.Join(append(head, kit.WrapStyled(st.Warn, "no request to show: "+why, w)...), "\n")
+	}
+	avail := q.codeRoom(head, lines)
+	q.codeTop = max(min(q.codeTop, len(lines)-avail), 0)
+	if len(lines) <= avail {
+		return strings.Join(append(head, lines...), "\n")
+	}
 	end := min(q.codeTop+avail, len(lines))
-	out = append(out, lines[q.codeTop:end]...)
+	out := append(head, lines[q.codeTop:end]...)
 	out = append(out, st.Dim.Render(kit.Cut(fmt.Sprintf("lines %d–%d of %d · j/k pgdn/pgup scroll", q.codeTop+1, end, len(lines)), w)))
 	return strings.Join(out, "\n")
 }
@@ -202,15 +224,15 @@ func (q *Model) codeKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Up):
 		q.codeTop = max(q.codeTop-1, 0)
 	case key.Matches(msg, k.Down):
-		q.codeTop = min(q.codeTop+1, q.codeMax)
+		q.codeTop = min(q.codeTop+1, q.codeMax())
 	case key.Matches(msg, k.PageUp):
 		q.codeTop = max(q.codeTop-page, 0)
 	case key.Matches(msg, k.PageDown):
-		q.codeTop = min(q.codeTop+page, q.codeMax)
+		q.codeTop = min(q.codeTop+page, q.codeMax())
 	case key.Matches(msg, k.Top):
 		q.codeTop = 0
 	case key.Matches(msg, k.Bottom):
-		q.codeTop = q.codeMax
+		q.codeTop = q.codeMax()
 	case key.Matches(msg, k.CopyCLI):
 		return q.copyCode()
 	}

@@ -76,12 +76,12 @@ type Model struct {
 	// The request as code (code.go): the language shown (0: the AWS CLI
 	// line under the form; else a program, over the pane), the program's
 	// scroll and note; the name of a pattern being saved.
-	lang             int
-	codeTop, codeMax int
-	codeNote         string
-	codeNoteBad      bool
-	naming, drawing  bool
-	name             kit.Field
+	lang            int
+	codeTop         int
+	codeNote        string
+	codeNoteBad     bool
+	naming, drawing bool
+	name            kit.Field
 }
 
 // form is what belongs to one table or index: the fields, the choices,
@@ -576,6 +576,9 @@ func (q *Model) Update(msg tea.Msg) tea.Cmd {
 			q.name.Paste(msg.Content)
 			return nil
 		}
+		if q.lang > 0 {
+			return nil // the program has the pane: nothing to paste into
+		}
 		if f := q.curField(); f != nil {
 			q.editing = true
 			f.Paste(msg.Content)
@@ -583,10 +586,14 @@ func (q *Model) Update(msg tea.Msg) tea.Cmd {
 		}
 		return nil
 	case tea.MouseWheelMsg:
-		switch msg.Button {
-		case tea.MouseWheelUp:
+		switch {
+		case q.lang > 0 && msg.Button == tea.MouseWheelUp:
+			q.codeTop = max(q.codeTop-3, 0)
+		case q.lang > 0 && msg.Button == tea.MouseWheelDown:
+			q.codeTop = min(q.codeTop+3, q.codeMax())
+		case msg.Button == tea.MouseWheelUp:
 			q.moveCur(-1)
-		case tea.MouseWheelDown:
+		case msg.Button == tea.MouseWheelDown:
 			q.moveCur(1)
 		}
 		return nil
