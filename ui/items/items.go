@@ -569,7 +569,7 @@ func (p *Model) update(msg tea.Msg) tea.Cmd {
 	case leftOutMsg:
 		if p.leftOut != nil && msg.gen == p.gen && msg.seq == p.leftOut.seq {
 			p.leftOut.items, p.leftOut.err, p.leftOut.loaded = msg.items, msg.err, true
-			p.leftOut.full = kit.NewGrid(kit.TableTarget(p.tg.Desc), msg.whole, nil)
+			p.leftOut.full = leftOutGrid(p.tg, msg.items, msg.whole)
 			p.leftOut.move(0)
 		}
 		return nil
@@ -870,9 +870,9 @@ func (p *Model) HeaderLine() string {
 	} else {
 		parts = append(parts, approx+kit.Plural(tg.ItemCount(), "item", ""))
 	}
-	order := "scan order: " + tg.HashKey() + " hash"
-	if r := tg.RangeKey(); r != "" {
-		order += ", then " + r + " ▲"
+	order := "scan order: " + strings.Join(tg.HashKeys(), ", ") + " hash"
+	if r := tg.RangeKeys(); len(r) > 0 {
+		order += ", then " + strings.Join(r, ", ") + " ▲"
 	}
 	parts = append(parts, order)
 	left := st.Title.Render(tg.Label()) + "  " + strings.Join(parts, " · ")

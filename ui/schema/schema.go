@@ -18,6 +18,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 
 	"github.com/dynoscope/dynoscope/engine"
 	"github.com/dynoscope/dynoscope/keymap"
@@ -236,6 +237,9 @@ func (p *Model) lines() []string {
 	for _, l := range p.tagsLine() {
 		add(l)
 	}
+	for _, l := range p.indented(st.Header.Render("Throughput")+"  ", throughputText(d.OnDemandThroughput, d.WarmThroughput, billing, remote), w) {
+		add(l)
+	}
 	add("")
 	add(st.Header.Render("Key schema"))
 	for _, k := range d.KeySchema {
@@ -264,15 +268,10 @@ func (p *Model) lines() []string {
 		if n == p.sel.Index {
 			mark = "▸ "
 		}
-		keyParts := []string{}
-		for _, k := range tg.KeySchema() {
-			s := st.PK
-			if k.KeyType == model.KeyTypeRange {
-				s = st.SK
-			}
-			keyParts = append(keyParts, s.Render(k.AttributeName)+" ("+tg.AttrType(k.AttributeName)+")")
+		head := mark + st.Bold.Render(kit.Fit(n, 18)) + " " + tg.Kind() + "  "
+		for _, l := range p.indented(head, p.keyText(tg), w) {
+			add(l)
 		}
-		add(mark + st.Bold.Render(kit.Fit(n, 18)) + " " + tg.Kind() + "  " + strings.Join(keyParts, " · "))
 		var size int64
 		if l := tg.LSI(); l != nil {
 			size = l.IndexSizeBytes
@@ -292,6 +291,11 @@ func (p *Model) lines() []string {
 			detail += fmt.Sprintf(" · %d RCU / %d WCU", g.ProvisionedThroughput.ReadCapacityUnits, g.ProvisionedThroughput.WriteCapacityUnits)
 		}
 		add(strings.Repeat(" ", 21) + detail)
+		if g := tg.GSI(); g != nil {
+			for _, l := range p.indented(strings.Repeat(" ", 21)+"throughput: ", throughputText(g.OnDemandThroughput, g.WarmThroughput, billing, remote), w) {
+				add(l)
+			}
+		}
 		if v := p.info.Violations[n]; v > 0 {
 			add(strings.Repeat(" ", 21) + st.Warn.Render(fmt.Sprintf("! %s violate the key schema (backfill skipped them; writes to them fail until fixed)", kit.NItems(v))))
 		}
@@ -324,6 +328,90 @@ func (p *Model) lines() []string {
 		}
 	}
 	return out
+}
+
+// keyText is an index's key: "ForumName (S) · LastPostDateTime (S)"; for
+// a multi-attribute key (November 2025) its attributes in KeySchema order
+// with their roles, "partition UserID (S) · sort Section (S), Status (S),
+// Position (N)": the sort attributes order the entries taken together.
+func (p *Model) keyText(tg kit.Target) string {
+	st := p.st
+	attr := func(n string, s lipgloss.Style) string { return s.Render(n) + " (" + tg.AttrType(n) + ")" }
+	hash, rng := tg.HashKeys(), tg.RangeKeys()
+	if !tg.MultiAttribute() {
+		parts := []string{}
+		for _, k := range tg.KeySchema() {
+			s := st.PK
+			if k.KeyType == model.KeyTypeRange {
+				s = st.SK
+			}
+			parts = append(parts, attr(k.AttributeName, s))
+		}
+		return strings.Join(parts, " · ")
+	}
+	var hs, rs []string
+	for _, n := range hash {
+		hs = append(hs, attr(n, st.PK))
+	}
+	for _, n := range rng {
+		rs = append(rs, attr(n, st.SK))
+	}
+	out := "partition " + strings.Join(hs, ", ")
+	if len(rs) > 0 {
+		out += " · sort " + strings.Join(rs, ", ")
+	}
+	return out
+}
+
+// indented wraps text to the pane after head, its further lines under the
+// text's start; in a narrow pane, text that does not fit beside head goes
+// under it, indented.
+func (p *Model) indented(head, text string, w int) []string {
+	hw := kit.Width(head)
+	if hw+kit.Width(text) > w && w-hw < 30 {
+		lines := []string{strings.TrimRight(head, " ")}
+		for _, l := range kit.Wrap(text, max(w-4, 10)) {
+			lines = append(lines, "    "+l)
+		}
+		return lines
+	}
+	lines := kit.Wrap(text, max(w-hw, 10))
+	for i := range lines {
+		if i == 0 {
+			lines[i] = head + lines[i]
+		} else {
+			lines[i] = strings.Repeat(" ", hw) + lines[i]
+		}
+	}
+	return lines
+}
+
+// throughputText is a table's or GSI's OnDemandThroughput maxima (May 2024)
+// and warm throughput (November 2024) as DescribeTable tells them: "no
+// on-demand maximum · warm 12,000 reads/s, 4,000 writes/s (ACTIVE)".
+func throughputText(odt *model.OnDemandThroughput, warm *model.WarmThroughputDescription, billing string, remote bool) string {
+	var parts []string
+	if billing == model.BillingPayPerRequest {
+		perSecond := func(v *int64, unit string) string {
+			if v == nil || *v < 0 {
+				return "no " + unit + " maximum"
+			}
+			return kit.FmtInt(*v) + " " + unit + "/s"
+		}
+		switch {
+		case odt == nil || (odt.MaxReadRequestUnits == nil && odt.MaxWriteRequestUnits == nil):
+			parts = append(parts, "no on-demand maximum")
+		default:
+			parts = append(parts, "on-demand maximum "+perSecond(odt.MaxReadRequestUnits, "RRU")+", "+perSecond(odt.MaxWriteRequestUnits, "WRU"))
+		}
+	}
+	switch {
+	case warm != nil:
+		parts = append(parts, fmt.Sprintf("warm %s reads/s, %s writes/s (%s)", kit.FmtInt(warm.ReadUnitsPerSecond), kit.FmtInt(warm.WriteUnitsPerSecond), warm.Status))
+	case remote:
+		parts = append(parts, "warm throughput not described by this endpoint")
+	}
+	return strings.Join(parts, " · ")
 }
 
 // percent renders n/of as a percentage with enough digits to be non-zero.
