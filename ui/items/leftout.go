@@ -214,7 +214,7 @@ func (v *leftOutView) view(st *kit.Styles, tg kit.Target, survey *kit.SurveyStat
 		out = append(out, "", "Every table item is in this index.")
 		return strings.Join(out, "\n")
 	}
-	out = append(out, st.Dim.Render(kit.Cut(fmt.Sprintf("an item is in %s when it has %s of the declared type", tg.Index, keyAttrsText(tg, tg.KeySchema())), w)))
+	out = append(out, kit.WrapStyled(st.Dim, fmt.Sprintf("an item is in %s when it has %s of the declared type", tg.Index, keyAttrsText(tg, tg.KeySchema())), w)...)
 	rw := 10
 	for _, it := range v.items {
 		n := kit.Width(it.Reason) + 3

@@ -392,17 +392,22 @@ func (p *Model) indented(head, text string, w int) []string {
 func throughputText(odt *model.OnDemandThroughput, warm *model.WarmThroughputDescription, billing string, remote bool) string {
 	var parts []string
 	if billing == model.BillingPayPerRequest {
-		perSecond := func(v *int64, unit string) string {
-			if v == nil || *v < 0 {
-				return "no " + unit + " maximum"
-			}
-			return kit.FmtInt(*v) + " " + unit + "/s"
+		var read, write int64 = -1, -1
+		if odt != nil && odt.MaxReadRequestUnits != nil {
+			read = *odt.MaxReadRequestUnits
+		}
+		if odt != nil && odt.MaxWriteRequestUnits != nil {
+			write = *odt.MaxWriteRequestUnits
 		}
 		switch {
-		case odt == nil || (odt.MaxReadRequestUnits == nil && odt.MaxWriteRequestUnits == nil):
-			parts = append(parts, "no on-demand maximum")
+		case read > 0 && write > 0:
+			parts = append(parts, fmt.Sprintf("on-demand maximum %s RRU/s, %s WRU/s", kit.FmtInt(read), kit.FmtInt(write)))
+		case read > 0:
+			parts = append(parts, fmt.Sprintf("on-demand maximum %s RRU/s (writes: none)", kit.FmtInt(read)))
+		case write > 0:
+			parts = append(parts, fmt.Sprintf("on-demand maximum %s WRU/s (reads: none)", kit.FmtInt(write)))
 		default:
-			parts = append(parts, "on-demand maximum "+perSecond(odt.MaxReadRequestUnits, "RRU")+", "+perSecond(odt.MaxWriteRequestUnits, "WRU"))
+			parts = append(parts, "no on-demand maximum")
 		}
 	}
 	switch {

@@ -1,0 +1,341 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/dynoscope/dynoscope/engine"
+	"github.com/dynoscope/dynoscope/engine/remote/remotetest"
+	"github.com/dynoscope/dynoscope/model"
+	"github.com/dynoscope/dynoscope/ui/query"
+)
+
+// The explorer on DynamoDB as it is today (issue 19): multi-attribute GSI
+// keys (November 2025) in the Schema pane, the index browser, the query
+// builder and the left-out list; throttling reasons (August 2025) in the
+// Capacity pane, the status bar and the builder's error box; on-demand
+// maximum throughput (May 2024) and warm throughput (November 2024) in
+// the Schema and Capacity panes.
+
+func i64(v int64) *int64 { return &v }
+
+// paneFlat is the text right of the sidebar, its lines joined and its
+// spaces and borders collapsed: wrapped text reads as one.
+func paneFlat(m *Model) string {
+	var b strings.Builder
+	for _, l := range strings.Split(screen(m), "\n") {
+		if w := m.sidebarWidth(); ansi.StringWidth(l) > w {
+			l = ansi.Cut(l, w, ansi.StringWidth(l))
+		}
+		b.WriteString(l + "\n")
+	}
+	s := strings.NewReplacer("│", " ", "┌", " ", "┐", " ", "└", " ", "┘", " ", "─", " ", "\n", " ").Replace(b.String())
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// skipStatusRefusal is DynamoDB's answer to a Query on PositionIndex that
+// names Position without an equality condition on Status before it.
+const skipStatusRefusal = "RANGE key attributes Status must have equality conditions specified in the query because a condition is present on key attribute Position"
+
+// keyFields is the builder's key fields as "Attribute op value [why]".
+func keyFields(q *query.Model) []string {
+	var out []string
+	for _, k := range q.Form().Keys {
+		s := strings.TrimSpace(k.Attribute + " " + k.Op + " " + k.Value)
+		if k.Disabled != "" {
+			s += " [" + k.Disabled + "]"
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// The query builder on PositionIndex (UserID; Section, Status, Position):
+// one field per key attribute, in order; a sort field is disabled, saying
+// why, until the ones before it have =; the disabled one takes no
+// operator (the note says why, nothing is sent); the query pinned from the
+// left reads positions 9 to 12 in order. A range condition on Status then
+// leaves Position's condition kept but marked: run, DynamoDB's refusal
+// shows verbatim; cycling the field clears it.
+func TestBuilderMultiAttributeKeyLeftToRight(t *testing.T) {
+	eng := demoEngine(t, "composite-sort-keys")
+	m := newTestModel(t, eng, 120, 40)
+	selectInSidebar(t, m, "CartLines", "PositionIndex")
+	press(t, m, "3")
+	q := m.ws.query
+	want := []string{"UserID =", "Section",
+		"Status [needs = on Section first: none skipped]",
+		"Position [needs = on Section first: none skipped]"}
+	if got := keyFields(q); !reflect.DeepEqual(got, want) {
+		t.Fatalf("fields %q, want %q", got, want)
+	}
+	for row, line := range map[string]string{
+		"partition key":   "  partition key    UserID (S)  =  —",
+		"sort key 1 of 3": "  sort key 1 of 3  Section (S)  ◂ (any) ▸  = < <= > >= BETWEEN begins_with",
+		"sort key 2 of 3": "  sort key 2 of 3  Status (S)  — needs = on Section first: none skipped",
+		"sort key 3 of 3": "  sort key 3 of 3  Position (N)  — needs = on Section first: none skipped",
+	} {
+		if got := strings.TrimRight(lineWith(m, row), " │"); !strings.HasSuffix(got, line) {
+			t.Errorf("row %s: %q, want %q", row, got, line)
+		}
+	}
+	before := requests(eng)
+	gotoRow(t, m, "sort key 2 of 3")
+	press(t, m, "l")
+	if f := q.Form(); f.Keys[2].Op != "" || !f.NoteBad || f.Note != "refused: no condition on Status now: Section has no condition, and the sort attributes are pinned with = from the left, none skipped" {
+		t.Fatalf("a disabled field took an operator: %+v", f)
+	}
+	if requests(eng) != before {
+		t.Fatal("a refused choice sent a request")
+	}
+
+	gotoRow(t, m, "partition key")
+	typeText(t, m, "u-1001")
+	gotoRow(t, m, "sort key 1 of 3")
+	press(t, m, "l") // =
+	gotoRow(t, m, "value 1 of 3")
+	typeText(t, m, "CART")
+	if got := keyFields(q); got[2] != "Status" || got[3] != "Position [needs = on Status first: none skipped]" {
+		t.Fatalf("after Section =: %q", got)
+	}
+	gotoRow(t, m, "sort key 2 of 3")
+	press(t, m, "l")
+	gotoRow(t, m, "value 2 of 3")
+	typeText(t, m, "ACTIVE")
+	gotoRow(t, m, "sort key 3 of 3")
+	for q.Form().Keys[3].Op != ">=" {
+		press(t, m, "l")
+	}
+	gotoRow(t, m, "value 3 of 3")
+	typeText(t, m, "9")
+	press(t, m, "r")
+	res := q.Result()
+	if res == nil || res.Err != nil || res.Count != 4 {
+		t.Fatalf("result %+v", res)
+	}
+	var order []string
+	for _, it := range res.Items {
+		order = append(order, it["Position"].N)
+	}
+	if strings.Join(order, " ") != "9 10 11 12" {
+		t.Fatalf("positions %v", order)
+	}
+	in := res.In.(*model.QueryInput)
+	if in.KeyConditionExpression != "#pk1 = :pk1 AND #sk1 = :sk1 AND #sk2 = :sk2 AND #sk3 >= :sk3" ||
+		!reflect.DeepEqual(in.ExpressionAttributeNames, map[string]string{"#pk1": "UserID", "#sk1": "Section", "#sk2": "Status", "#sk3": "Position"}) ||
+		in.ExpressionAttributeValues[":sk3"].N != "9" {
+		t.Fatalf("request %+v", in)
+	}
+	for _, s := range []string{"UserID   │ Section ▲1 │ Status ▲2 │ Position ▲3 │ SK", "#pk1 = :pk1 AND #sk1 = :sk1 AND #sk2 = :sk2 AND #sk3 >= :s"} {
+		if !strings.Contains(screen(m), s) {
+			t.Errorf("screen lacks %q:\n%s", s, screen(m))
+		}
+	}
+
+	// a range on Status: Position's condition is kept, marked, and sent
+	gotoRow(t, m, "sort key 2 of 3")
+	press(t, m, "l") // <
+	if got := keyFields(q); got[3] != "Position >= 9 [Status has a range condition (<): none may follow]" {
+		t.Fatalf("after Status <: %q", got)
+	}
+	if !strings.Contains(paneFlat(m), "DynamoDB will refuse this condition on Position: Status has a range condition (<), and only the last sort attribute named may have one") {
+		t.Fatalf("no warning on Position:\n%s", screen(m))
+	}
+	press(t, m, "r")
+	if res := q.Result(); res == nil || res.Err == nil || res.Err.Code != model.ErrValidation || res.Err.Message != skipStatusRefusal {
+		t.Fatalf("result %+v", res)
+	}
+	if f := paneFlat(m); !strings.Contains(f, "DynamoDB rejected the request:") || !strings.Contains(f, "RANGE key attributes Status must have equality conditions specified") {
+		t.Fatalf("the refusal is not shown:\n%s", screen(m))
+	}
+	// cycling the disabled field clears its condition, and takes no other
+	gotoRow(t, m, "sort key 3 of 3")
+	press(t, m, "l")
+	if f := q.Form(); f.Keys[3].Op != "" || f.NoteBad || f.Note != "cleared the condition on Position: Status has a range condition (<), and only the last sort attribute named may have one" {
+		t.Fatalf("clear: %+v", f)
+	}
+	press(t, m, "l")
+	if f := q.Form(); f.Keys[3].Op != "" || !f.NoteBad {
+		t.Fatalf("a disabled field took an operator: %+v", f)
+	}
+}
+
+// ordersTable makes an on-demand table with OnDemandThroughput maxima and
+// a warm throughput, and a GSI whose key has two partition attributes and
+// a sort attribute, with a write maximum of its own.
+func ordersTable(t *testing.T, eng *engine.Engine) {
+	t.Helper()
+	_, err := eng.CreateTable(context.Background(), &model.CreateTableInput{
+		TableName: "Orders", BillingMode: model.BillingPayPerRequest,
+		KeySchema: []model.KeySchemaElement{{AttributeName: "id", KeyType: "HASH"}},
+		AttributeDefinitions: []model.AttributeDefinition{{AttributeName: "id", AttributeType: "S"},
+			{AttributeName: "Tenant", AttributeType: "S"}, {AttributeName: "Region", AttributeType: "S"}, {AttributeName: "OrderDate", AttributeType: "S"}},
+		OnDemandThroughput: &model.OnDemandThroughput{MaxReadRequestUnits: i64(1), MaxWriteRequestUnits: i64(10)},
+		WarmThroughput:     &model.WarmThroughput{ReadUnitsPerSecond: i64(15000), WriteUnitsPerSecond: i64(5000)},
+		GlobalSecondaryIndexes: []model.GlobalSecondaryIndex{{IndexName: "ByTenant",
+			KeySchema: []model.KeySchemaElement{{AttributeName: "Tenant", KeyType: "HASH"}, {AttributeName: "Region", KeyType: "HASH"},
+				{AttributeName: "OrderDate", KeyType: "RANGE"}},
+			Projection:         model.Projection{ProjectionType: model.ProjectionAll},
+			OnDemandThroughput: &model.OnDemandThroughput{MaxWriteRequestUnits: i64(5)}}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// The Schema pane lists an index's key attributes in KeySchema order with
+// their roles, and the table's and each GSI's on-demand maximum and warm
+// throughput as DescribeTable tells them; the builder gives each partition
+// attribute its own field, all with =.
+func TestSchemaPaneKeysAndThroughput(t *testing.T) {
+	eng := demoEngine(t, "composite-sort-keys")
+	ordersTable(t, eng)
+	m := newTestModel(t, eng, 120, 40)
+	selectInSidebar(t, m, "Orders", "ByTenant")
+	press(t, m, "1")
+	f := paneFlat(m)
+	for _, s := range []string{
+		"Throughput on-demand maximum 1 RRU/s, 10 WRU/s · warm 15,000 reads/s, 5,000 writes/s (ACTIVE)",
+		"▸ ByTenant GSI partition Tenant (S), Region (S) · sort OrderDate (S)",
+		"throughput: on-demand maximum 5 WRU/s (reads: none) · warm 12,000 reads/s, 4,000 writes/s (ACTIVE)",
+	} {
+		if !strings.Contains(f, s) {
+			t.Errorf("schema lacks %q:\n%s", s, screen(m))
+		}
+	}
+	selectInSidebar(t, m, "CartLines", "PositionIndex")
+	press(t, m, "1")
+	f = paneFlat(m)
+	for _, s := range []string{
+		"Throughput no on-demand maximum · warm 12,000 reads/s, 4,000 writes/s (ACTIVE)",
+		"LineKeyIndex GSI UserID (S) · LineKey (S)",
+		"▸ PositionIndex GSI partition UserID (S) · sort Section (S), Status (S), Position (N)",
+	} {
+		if !strings.Contains(f, s) {
+			t.Errorf("schema lacks %q:\n%s", s, screen(m))
+		}
+	}
+	// the index browser: the key attributes first, in order
+	press(t, m, "2")
+	if h := lineWith(m, "Section ▲1"); !strings.Contains(h, "  UserID   │ Section ▲1 │ Status ▲2 │ Position ▲3 │ SK") {
+		t.Fatalf("index columns %q", h)
+	}
+	// a provisioned table: its warm throughput follows its RCU/WCU
+	selectInSidebar(t, m, "CartLines", "")
+	if d := describe(t, eng, "CartLines"); d.WarmThroughput == nil || d.WarmThroughput.ReadUnitsPerSecond != 12000 {
+		t.Fatalf("CartLines' warm throughput %+v", d.WarmThroughput)
+	}
+
+	// two partition attributes: two fields, both =, both sent
+	selectInSidebar(t, m, "Orders", "ByTenant")
+	for i := 0; i < 3; i++ {
+		if _, err := eng.PutItem(context.Background(), &model.PutItemInput{TableName: "Orders", Item: model.Item{"id": model.S(fmt.Sprint(i)),
+			"Tenant": model.S("acme"), "Region": model.S([]string{"eu", "us", "eu"}[i]), "OrderDate": model.S(fmt.Sprintf("2026-01-0%d", 3-i))}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	press(t, m, "3")
+	q := m.ws.query
+	if got := keyFields(q); !reflect.DeepEqual(got, []string{"Tenant =", "Region =", "OrderDate"}) {
+		t.Fatalf("fields %q", got)
+	}
+	gotoRow(t, m, "partition 1 of 2")
+	typeText(t, m, "acme")
+	gotoRow(t, m, "partition 2 of 2")
+	typeText(t, m, "eu")
+	press(t, m, "r")
+	res := q.Result()
+	if res == nil || res.Err != nil || len(res.Items) != 2 || res.Items[0]["id"].S != "2" || res.Items[1]["id"].S != "0" ||
+		res.In.(*model.QueryInput).KeyConditionExpression != "#pk1 = :pk1 AND #pk2 = :pk2" {
+		t.Fatalf("result %+v", res)
+	}
+	if !strings.Contains(lineWith(m, "partition 2 of 2"), "partition 2 of 2 Region (S)  =  eu") {
+		t.Fatalf("row:\n%s", screen(m))
+	}
+}
+
+// cartWithLeftOuts is the composite-sort-keys data set with two items
+// PositionIndex leaves out: a profile without Section, Status and Position,
+// and a line without Position.
+func cartWithLeftOuts(t *testing.T) *engine.Engine {
+	t.Helper()
+	eng := demoEngine(t, "composite-sort-keys")
+	for _, it := range []model.Item{
+		{"UserID": model.S("u-1001"), "SK": model.S("PROFILE"), "Name": model.S("Ana")},
+		{"UserID": model.S("u-1003"), "SK": model.S("CART#ACTIVE#p-0001"), "Section": model.S("CART"), "Status": model.S("ACTIVE"),
+			"LineKey": model.S("CART#ACTIVE#")},
+	} {
+		if _, err := eng.PutItem(context.Background(), &model.PutItemInput{TableName: "CartLines", Item: it}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return eng
+}
+
+// The left-out list of a multi-attribute index names the key attributes
+// each item lacks: in the reason ("no Section, Status, Position") and in
+// the index's key columns, marked "✗ missing" from the engine's Missing.
+func TestLeftOutNamesTheMissingKeyAttributes(t *testing.T) {
+	eng := cartWithLeftOuts(t)
+	m := newTestModel(t, eng, 120, 40)
+	selectInSidebar(t, m, "CartLines", "PositionIndex")
+	press(t, m, "2", "o")
+	items, _ := m.ws.items.LeftOutItems()
+	// in table order: u-1003's partition hashes before u-1001's
+	if len(items) != 2 || items[1].Reason != "no Section, Status, Position" || !reflect.DeepEqual(items[1].Missing, []string{"Section", "Status", "Position"}) ||
+		items[0].Reason != "no Position" || !reflect.DeepEqual(items[0].Missing, []string{"Position"}) || items[0].Attribute != "Position" {
+		t.Fatalf("left out %+v", items)
+	}
+	f := screen(m)
+	for _, s := range []string{
+		"CartLines ▸ PositionIndex  left out: 2 of 21 table items",
+		"  why it is left out            │ UserID   │ Section ▲1 │ Status ▲2 │ Position ▲3  +3 →",
+		"▸ no Position                   │ u-1003   │ CART       │ ACTIVE    │ ✗ missing",
+		"  no Section, Status, Position  │ u-1001   │ ✗ missing  │ ✗ missing │ ✗ missing",
+	} {
+		if !strings.Contains(f, s) {
+			t.Errorf("left-out list lacks %q:\n%s", s, screen(m))
+		}
+	}
+	if s := "an item is in PositionIndex when it has UserID (S), Section (S), Status (S) and Position (N) of the declared type"; !strings.Contains(paneFlat(m), s) {
+		t.Errorf("left-out list lacks %q:\n%s", s, screen(m))
+	}
+	// the item view says the same of one item
+	press(t, m, "enter")
+	if !strings.Contains(paneFlat(m), "✗ PositionIndex (GSI): no Position") || !strings.Contains(paneFlat(m), "✓ LineKeyIndex (GSI)") {
+		t.Fatalf("item view:\n%s", screen(m))
+	}
+}
+
+// On a remote backend the left-out list comes from a read of the whole
+// table (asked first), its reasons from engine.ExplainItemIn on the
+// description: the same names of the missing attributes.
+func TestRemoteLeftOutNamesTheMissingKeyAttributes(t *testing.T) {
+	eng := cartWithLeftOuts(t)
+	r := newRemoteBedOn(t, eng, openRemote(t, remotetest.Serve(t, eng), false, ""), 120, 40)
+	m := r.m
+	selectInSidebar(t, m, "CartLines", "PositionIndex")
+	press(t, m, "2", "o", "y")
+	for _, s := range []string{"left out: 2 of 21 table items read", "no Section, Status, Position", "no Position"} {
+		if !strings.Contains(paneFlat(m), s) {
+			t.Fatalf("no %q:\n%s", s, screen(m))
+		}
+	}
+	items, _ := m.ws.items.LeftOutItems()
+	if len(items) != 2 || !reflect.DeepEqual(items[1].Missing, []string{"Section", "Status", "Position"}) {
+		t.Fatalf("left out %+v", items)
+	}
+	// the schema pane: key attributes in order and warm throughput, from DescribeTable
+	press(t, m, "1")
+	for _, s := range []string{"▸ PositionIndex GSI partition UserID (S) · sort Section (S), Status (S), Position (N)",
+		"Throughput no on-demand maximum · warm 12,000 reads/s, 4,000 writes/s (ACTIVE)"} {
+		if !strings.Contains(paneFlat(m), s) {
+			t.Fatalf("no %q:\n%s", s, screen(m))
+		}
+	}
+}
