@@ -6,12 +6,15 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/dynoscope/dynoscope/engine"
 	"github.com/dynoscope/dynoscope/engine/remote/remotetest"
 	"github.com/dynoscope/dynoscope/model"
+	"github.com/dynoscope/dynoscope/ui/kit"
+	"github.com/dynoscope/dynoscope/ui/lessons"
 	"github.com/dynoscope/dynoscope/ui/query"
 )
 
@@ -337,5 +340,205 @@ func TestRemoteLeftOutNamesTheMissingKeyAttributes(t *testing.T) {
 		if !strings.Contains(paneFlat(m), s) {
 			t.Fatalf("no %q:\n%s", s, screen(m))
 		}
+	}
+}
+
+// The Capacity pane and the status bar on a table with OnDemandThroughput
+// maxima (1 RRU, 10 WRU a second; its GSI 5 WRU) and a warm throughput of
+// 15,000 reads and 5,000 writes a second: the limits are marked as the
+// maxima, the warm throughput sized five partitions, twenty writes in one
+// second are throttled by the GSI's maximum and marked M with the reason
+// named, the status bar names the full ThrottlingReason, and a throttled
+// Query in the builder shows its reason under DynamoDB's error.
+func TestCapacityThrottleReasonsAndMaxima(t *testing.T) {
+	eng, _ := liveEngine(t, "forum")
+	ordersTable(t, eng)
+	m := newTestModel(t, eng, 120, 40)
+	selectInSidebar(t, m, "Orders", "")
+	throttled := 0
+	for i := 0; i < 20; i++ {
+		_, err := eng.PutItem(context.Background(), &model.PutItemInput{TableName: "Orders", Item: model.Item{"id": model.S(fmt.Sprint(i)),
+			"Tenant": model.S("acme"), "Region": model.S("eu"), "OrderDate": model.S(fmt.Sprintf("2026-01-%02d", i+1))}})
+		if err != nil {
+			me := kit.AsModelError(err)
+			if len(me.ThrottlingReasons) != 1 || me.ThrottlingReasons[0].Reason != "IndexWriteMaxOnDemandThroughputExceeded" ||
+				!strings.HasSuffix(me.ThrottlingReasons[0].Resource, ":table/Orders/index/ByTenant") {
+				t.Fatalf("put %d: %+v", i, me)
+			}
+			throttled++
+		}
+	}
+	press(t, m, "4")
+	refreshLive(t, m)
+	sc := screen(m)
+	for _, s := range []string{
+		"ON-DEMAND ≤ 1 RRU (maximum) / 10 WRU (maximum) a second · 5 partitions",
+		"warm 15,000 R / 5,000 W a second · left this second:",
+		fmt.Sprintf("WRU/s now 5 · peak 5 · ✗ %d throttled · on-demand maximum 10", throttled),
+		"M MaxOnDemandThroughputExceeded · ← ",
+		fmt.Sprintf("5/5 (maximum) ✗ %d throttled (M)", throttled),
+	} {
+		if !strings.Contains(sc, s) {
+			t.Errorf("capacity pane lacks %q:\n%s", s, sc)
+		}
+	}
+	if throttled != 15 || !strings.HasSuffix(strings.TrimSpace(lineWith(m, "throttled  ")), "M│") {
+		t.Fatalf("%d throttled; throttle row %q", throttled, lineWith(m, "throttled  "))
+	}
+	if !strings.Contains(statusBar(m), "last: PutItem Orders · throttled: IndexWriteMaxOnDemandThroughputExceeded") {
+		t.Fatalf("status bar %q", statusBar(m))
+	}
+
+	// reads: the table's maximum of 1 RRU a second takes two eventually
+	// consistent reads of one 4 KB; one more is throttled
+	selectInSidebar(t, m, "Orders", "")
+	press(t, m, "3")
+	gotoRow(t, m, "partition key")
+	typeText(t, m, "0")
+	q := m.ws.query
+	for i := 0; i < 4 && (q.Result() == nil || q.Result().Err == nil); i++ {
+		press(t, m, "r")
+	}
+	res := q.Result()
+	if res == nil || res.Err == nil || len(res.Err.ThrottlingReasons) != 1 || res.Err.ThrottlingReasons[0].Reason != "TableReadMaxOnDemandThroughputExceeded" {
+		t.Fatalf("result %+v", res)
+	}
+	if f := paneFlat(m); !strings.Contains(f, "ThrottlingReason TableReadMaxOnDemandThroughputExceeded on arn:aws:dynamodb:") {
+		t.Fatalf("the error box does not name the reason:\n%s", screen(m))
+	}
+}
+
+// Lesson 11, "Composite sort keys, then and now", on its copy of the
+// composite-sort-keys data set: the same access patterns on the
+// concatenated LineKeyIndex and the multi-attribute PositionIndex side by
+// side, with what each read and cost; the number-ordering trap; Section
+// alone; the skipped Status refused with DynamoDB's text, and o showing it
+// in the builder with the Position field marked; a new line costing one
+// write in the table and in each index; where it files in each. The user's
+// workspace (without the data set) is as it was.
+func TestLessonCompositeSortKeysThenAndNow(t *testing.T) {
+	eng := demoEngine(t, "forum")
+	before := snapshot(t, eng)
+	m := newTestModel(t, eng, 120, 40)
+	openLesson(t, m, 11)
+	if title, table := m.lessons.Title(); title != "Composite sort keys, then and now" || table != "CartLines" {
+		t.Fatalf("lesson 11 is %q on %s", title, table)
+	}
+	side := func(step string, title string, lines ...string) {
+		t.Helper()
+		res := runCurrent(t, m)
+		if res.err != nil || res.title != title {
+			t.Fatalf("%s: %q %v", step, res.title, res.err)
+		}
+		f := paneFlat(m)
+		for _, l := range append([]string{"✓ " + title}, lines...) {
+			if !strings.Contains(f, l) {
+				t.Errorf("%s: screen lacks %q:\n%s", step, l, screen(m))
+			}
+		}
+	}
+	side("step 1", "then 12 items, 0.5 RCU · now 12 items, 0.5 RCU",
+		"then · Query CartLines/LineKeyIndex · 12 items (scanned 12) · 0.5 RCU",
+		"Position in the order returned: 1 10 11 12 2 3 4 5 6 7 8 9",
+		"Query on CartLines/LineKeyIndex: 12 index entries, 1.7 KB → 1 × 4 KB = 1 RCU",
+		"now · Query CartLines/PositionIndex · 12 items (scanned 12) · 0.5 RCU",
+		"Position in the order returned: 1 2 3 4 5 6 7 8 9 10 11 12")
+	press(t, m, "right")
+	side("step 2", "then 1 item, 0.5 RCU · now 4 items, 0.5 RCU",
+		"then · Query CartLines/LineKeyIndex · 1 item (scanned 1) · 0.5 RCU Position in the order returned: 9 ",
+		"now · Query CartLines/PositionIndex · 4 items (scanned 4) · 0.5 RCU Position in the order returned: 9 10 11 12")
+	press(t, m, "right")
+	res := runCurrent(t, m)
+	expectResult(t, m, res, "Query CartLines/PositionIndex · 14 items (scanned 14) · 0.5 RCU")
+	if h := lineWith(m, "UserID   │ Section ▲1"); !strings.Contains(h, "UserID   │ Section ▲1 │ Status ▲2 │ Position ▲3 │ SK") {
+		t.Fatalf("step 3 columns %q", h)
+	}
+	var order []string
+	for _, it := range res.items {
+		order = append(order, it["Status"].S+" "+it["Position"].N)
+	}
+	if strings.Join(order, ", ") != "ACTIVE 1, ACTIVE 2, ACTIVE 3, ACTIVE 4, ACTIVE 5, ACTIVE 6, ACTIVE 7, ACTIVE 8, ACTIVE 9, ACTIVE 10, ACTIVE 11, ACTIVE 12, SAVED 1, SAVED 2" {
+		t.Fatalf("step 3 order %s", order)
+	}
+	press(t, m, "right")
+	if res := runCurrent(t, m); res.err == nil || res.err.Code != model.ErrValidation || res.err.Message != skipStatusRefusal {
+		t.Fatalf("step 4: %+v", res)
+	}
+	if !strings.Contains(paneFlat(m), "✗ Query CartLines/PositionIndex: rejected ValidationException "+skipStatusRefusal) {
+		t.Fatalf("step 4 screen:\n%s", screen(m))
+	}
+	// o: the request in the builder, on the copy: Status without a
+	// condition, Position's kept and marked, DynamoDB's refusal under it
+	press(t, m, "o")
+	q := m.ws.query
+	if m.pane != paneQuery || m.ws == m.home || q.Target().Label() != "CartLines ▸ PositionIndex" {
+		t.Fatalf("o: pane %d, %s", m.pane, q.Target().Label())
+	}
+	want := []string{"UserID = u-1001", "Section = CART", "Status", "Position >= 9 [needs = on Status first: none skipped]"}
+	if got := keyFields(q); !reflect.DeepEqual(got, want) {
+		t.Fatalf("builder fields %q, want %q", got, want)
+	}
+	if r := q.Result(); r == nil || r.Err == nil || r.Err.Message != skipStatusRefusal {
+		t.Fatalf("builder result %+v", r)
+	}
+	if !strings.Contains(paneFlat(m), "DynamoDB will refuse this condition on Position: Status has no condition, and the sort attributes are pinned with = from the left, none skipped") {
+		t.Fatalf("builder:\n%s", screen(m))
+	}
+	press(t, m, "7", "right")
+	expectResult(t, m, runCurrent(t, m), "PutItem CartLines · 3 WCU (table 1, LineKeyIndex 1, PositionIndex 1)",
+		"PutItem on CartLines: 143 B (new item) → 1 × 1 KB = 1 WCU")
+	press(t, m, "right")
+	side("step 6", "then 13 items, 0.5 RCU · now 13 items, 0.5 RCU",
+		"Position in the order returned: 1 10 11 12 13 2 3 4 5 6 7 8 9",
+		"Position in the order returned: 1 2 3 4 5 6 7 8 9 10 11 12 13")
+	sameSnapshot(t, before, snapshot(t, eng))
+}
+
+// The write-sharding lesson on a copy that throttles: the hot key's
+// seconds are throttled with TableWriteKeyRangeThroughputExceeded on Votes,
+// and the same rate over twenty shards is throttled for no reason at all.
+func TestLessonWriteShardingThrottleReasons(t *testing.T) {
+	old := lessons.NewCopy
+	lessons.NewCopy = func(dataset string, now time.Time) (*engine.Engine, error) {
+		eng, err := engine.Open(engine.Options{Clock: engine.NewManualClock(now), DisableTTLSweeper: true})
+		if err != nil {
+			return nil, err
+		}
+		if err := lessons.LoadCopy(eng, dataset); err != nil {
+			eng.Close()
+			return nil, err
+		}
+		return eng, nil
+	}
+	t.Cleanup(func() { lessons.NewCopy = old })
+	eng := demoEngine(t, "forum")
+	m := newTestModel(t, eng, 120, 40)
+	openLesson(t, m, 7)
+	press(t, m, "right")
+	res := runCurrent(t, m)
+	if res.err != nil || len(res.rows) != 5 {
+		t.Fatalf("hot key: %+v", res)
+	}
+	for i, r := range res.rows {
+		if !strings.HasPrefix(r, fmt.Sprintf("second %d:  2000 sent · ", i+1)) || !strings.HasSuffix(r, " throttled · KeyRangeThroughputExceeded") || strings.Contains(r, "·     0 throttled") {
+			t.Errorf("hot key second %d: %q", i+1, r)
+		}
+	}
+	arn := describe(t, m.lessons.Copy(), "Votes").TableArn
+	if f := paneFlat(m); !strings.Contains(f, "the last throttle's ThrottlingReason: TableWriteKeyRangeThroughputExceeded resource "+arn) {
+		t.Fatalf("hot key:\n%s", screen(m))
+	}
+	press(t, m, "right")
+	res = runCurrent(t, m)
+	if res.err != nil || len(res.rows) != 5 {
+		t.Fatalf("sharded: %+v", res)
+	}
+	for i, r := range res.rows {
+		if r != fmt.Sprintf("second %d:  2000 sent ·  2000 ok ·     0 throttled", i+1) {
+			t.Errorf("sharded second %d: %q", i+1, r)
+		}
+	}
+	if f := paneFlat(m); strings.Contains(f, "ThrottlingReason") || !strings.Contains(f, "10000 requests: 10000 ok, 0 throttled, 0 failed") {
+		t.Fatalf("sharded:\n%s", screen(m))
 	}
 }

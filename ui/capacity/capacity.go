@@ -348,6 +348,24 @@ func (p *Model) indexLines(s capacity.MetricsSnapshot) []string {
 	st := p.st
 	var out []string
 	spark := min(max((p.w-60)/2, 6), 30)
+	gsiLine := func(ix capacity.IndexSeries, spark, window int) string {
+		last := lastSample(ix.Points)
+		line := fmt.Sprintf("GSI %s R %s %s/%s%s  W %s %s/%s%s", kit.Fit(ix.Name, 16),
+			sparkline(st, ix.Points, false, spark), kit.FmtUnits(last.RCU), kit.FmtInt(ix.ReadLimit), maxMark(ix.ReadMax),
+			sparkline(st, ix.Points, true, spark), kit.FmtUnits(last.WCU), kit.FmtInt(ix.WriteLimit), maxMark(ix.WriteMax))
+		if n, by := throttledIn(ix.Points, window); n > 0 {
+			line += " " + st.Error.Render(fmt.Sprintf("✗ %s throttled (%s)", kit.FmtInt(n), limitLetters(by)))
+		}
+		return line
+	}
+	// narrower sparklines when a GSI's maxima and throttles need the room
+	for _, ix := range s.Indexes {
+		if ix.Global {
+			if text := kit.Width(gsiLine(ix, 0, spark)); text+2*spark > p.w {
+				spark = max(min(spark, (p.w-text)/2), 6)
+			}
+		}
+	}
 	for _, ix := range s.Indexes {
 		last := lastSample(ix.Points)
 		name := kit.Fit(ix.Name, 16)
@@ -357,13 +375,7 @@ func (p *Model) indexLines(s capacity.MetricsSnapshot) []string {
 				kit.FmtUnits(last.WCU), st.Dim.Render("counts against the table")), p.w))
 			continue
 		}
-		line := fmt.Sprintf("GSI %s R %s %s/%s%s  W %s %s/%s%s", name,
-			sparkline(st, ix.Points, false, spark), kit.FmtUnits(last.RCU), kit.FmtInt(ix.ReadLimit), maxMark(ix.ReadMax),
-			sparkline(st, ix.Points, true, spark), kit.FmtUnits(last.WCU), kit.FmtInt(ix.WriteLimit), maxMark(ix.WriteMax))
-		if n, by := throttledIn(ix.Points, spark); n > 0 {
-			line += " " + st.Error.Render(fmt.Sprintf("✗ %s throttled, %s", kit.FmtInt(n), limitsText(by)))
-		}
-		out = append(out, kit.Cut(line, p.w))
+		out = append(out, kit.Cut(gsiLine(ix, spark, spark), p.w))
 	}
 	if len(out) > 0 {
 		out = append([]string{st.Header.Render("Indexes") + st.Dim.Render(fmt.Sprintf("  last %d s, now at the right", spark))}, out...)

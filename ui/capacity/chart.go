@@ -164,13 +164,18 @@ func (p *Model) chart(s capacity.MetricsSnapshot, write bool, rows, width int) [
 }
 
 // timeAxis is the line under the charts: the letters of the throttle
-// marks and the reasons they stand for, how far back the charts' left edge
-// is and how many seconds a column holds.
+// marks on the charts and the index sparklines and the reasons they stand
+// for, how far back the charts' left edge is and how many seconds a column
+// holds.
 func (p *Model) timeAxis(s capacity.MetricsSnapshot, width int) string {
 	spc := max((chartWindow+width-1)/width, 1)
 	left := "← " + kit.FmtSpan(time.Duration(width*spc)*time.Second) + " ago · " + perColumn(spc)
 	axis := p.st.Dim.Render(kit.Spread(left, "now →", width))
-	if by := chartLimits(s.Points, width, spc); by != 0 {
+	by := chartLimits(s.Points, width, spc)
+	for _, ix := range s.Indexes {
+		by |= chartLimits(ix.Points, width, spc)
+	}
+	if by != 0 {
 		legend := limitsText(by) + " · "
 		axis = p.st.Error.Render(legend) + p.st.Dim.Render(kit.Spread(left, "now →", max(width-kit.Width(legend), 1)))
 	}

@@ -45,6 +45,15 @@ func limitsText(by capacity.Limits) string {
 	return strings.Join(parts, ", ")
 }
 
+// limitLetters is the reasons' letters: "K", "K P".
+func limitLetters(by capacity.Limits) string {
+	var parts []string
+	for _, l := range by.List() {
+		parts = append(parts, string(limitLetter(l)))
+	}
+	return strings.Join(parts, " ")
+}
+
 // limitNames names the reasons: "KeyRangeThroughputExceeded".
 func limitNames(by capacity.Limits) string {
 	var parts []string

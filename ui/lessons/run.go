@@ -200,7 +200,7 @@ func doTraffic(api engine.API, w engine.Workload, seconds int) *lessonResult {
 	switch {
 	case len(reasons) > 0:
 		r := reasons[len(reasons)-1]
-		res.notes = append(res.notes, "ThrottlingReasons of the last throttled request: "+r.Reason+" on "+r.Resource)
+		res.wrapped = append(res.wrapped, "the last throttle's ThrottlingReason: "+r.Reason, "  resource "+r.Resource)
 	case st.LastError != "":
 		res.notes = append(res.notes, "last error: "+st.LastError)
 	}

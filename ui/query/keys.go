@@ -139,10 +139,14 @@ func (q *Model) keyRowLabel(r formRow) string {
 // holds (warn).
 func (q *Model) keyRowLine(r formRow, label func(string) string, val func(*kit.Field) string, w int) (string, []string) {
 	st, tg := q.st, q.target()
+	indent := keyIndent
+	if w-indent < 40 {
+		indent = 4 // a narrow pane: more words a line
+	}
 	under := func(style lipgloss.Style, text string) []string {
 		var out []string
-		for _, l := range kit.Wrap(text, max(w-keyIndent, 10)) {
-			out = append(out, style.Render(strings.Repeat(" ", keyIndent)+l))
+		for _, l := range kit.Wrap(text, max(w-indent, 10)) {
+			out = append(out, style.Render(strings.Repeat(" ", indent)+l))
 		}
 		return out
 	}
