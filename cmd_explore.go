@@ -9,6 +9,7 @@ import (
 	"io"
 	"net"
 	"os"
+	"path/filepath"
 	"sync"
 	"time"
 
@@ -36,12 +37,18 @@ func runExplore(args []string, stdout, stderr io.Writer) error {
 	var rf remoteFlags
 	rf.register(fs, true)
 	serve := fs.String("serve", "", "also serve the DynamoDB and Streams APIs over HTTP on `ADDR` (e.g. 127.0.0.1:8000), on the same engine")
-	fix := fs.String("fixtures", "all", "demo data sets to load into new tables: all, none, or NAME,NAME,... ("+joinNames()+")")
+	fix := fs.String("fixtures", "all", "demo data sets to load into new tables: all, none, or NAME,NAME,... ("+joinNames()+"); none by default with --model")
+	modelFile := fs.String("model", "", "open a NoSQL Workbench model or CloudFormation/SAM template `FILE` (and FILE.patterns.yaml beside it, if there is one)")
+	params := keyValues{}
+	fs.Var(params, "param", "template parameter `NAME=VALUE` for --model (repeatable)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
 		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	if *modelFile != "" && rf.set() {
+		return errors.New("--model opens a design in the embedded engine: it does not go with --region, --profile or --endpoint-url")
 	}
 	if rf.set() {
 		if *serve != "" {
@@ -51,6 +58,11 @@ func runExplore(args []string, stdout, stderr io.Writer) error {
 	}
 	if rf.write {
 		return errors.New("--write is for a remote DynamoDB (--region or --endpoint-url): the embedded engine is always writable")
+	}
+	fixSet := false
+	fs.Visit(func(f *flag.Flag) { fixSet = fixSet || f.Name == "fixtures" })
+	if *modelFile != "" && !fixSet {
+		*fix = "none"
 	}
 	names, err := fixtures.Select(*fix)
 	if err != nil {
@@ -72,7 +84,24 @@ func runExplore(args []string, stdout, stderr io.Writer) error {
 		// A data set that fails is rolled back alone; show the rest.
 		fmt.Fprintln(stderr, "dynoscope: loading demo data:", err)
 	}
+	if *modelFile != "" {
+		files := []string{*modelFile}
+		if pf := siblingPatterns(*modelFile); pf != "" {
+			files = append(files, pf)
+		}
+		reps, err := fixtures.Loader{API: eng, Params: params}.Files(context.Background(), files)
+		if err != nil {
+			return err
+		}
+		printNotesOf(stderr, reps)
+		for _, r := range reps {
+			fmt.Fprintln(stderr, "dynoscope:", describeReport(r))
+		}
+	}
 	label := "demo workspace (memory)"
+	if *modelFile != "" {
+		label = filepath.Base(*modelFile) + " (memory)"
+	}
 	if ws.db != "" {
 		label = "workspace " + ws.db
 	}

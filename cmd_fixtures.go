@@ -60,17 +60,24 @@ func runLoad(args []string, stdout, stderr io.Writer) error {
 	fs.SetOutput(stderr)
 	var ws workspaceFlags
 	ws.register(fs)
+	params := keyValues{}
+	fs.Var(params, "param", "CloudFormation template parameter `NAME=VALUE` (repeatable; also AWS::StackName and other pseudo parameters)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, `usage: dynoscope load FILE... [--db FILE]
+		fmt.Fprintln(stderr, `usage: dynoscope load FILE... [--db FILE] [--param NAME=VALUE]
 
 Loads the FILEs into the workspace as one load, all or nothing (even if the
 process is killed): a CreateTable input (as 'aws dynamodb create-table
 --cli-input-json' takes it), batch-write request items (as 'aws dynamodb
-batch-write-item --request-items' takes them, any number per table), or a
-data set (a dataset.json, or its folder). Every file is checked before
-anything is written. Tables that already exist are left as they are; items
-go into new tables as an import fills them, without consuming capacity.
-Ctrl-C stops the load and takes it back.`)
+batch-write-item --request-items' takes them, any number per table), a
+data set (a dataset.json, or its folder), a NoSQL Workbench model (JSON,
+versions 2.0 and 3.0: tables, indexes, items, facets), a CloudFormation or
+SAM template (JSON or YAML: AWS::DynamoDB::Table, AWS::DynamoDB::GlobalTable,
+AWS::Serverless::SimpleTable, with TTL, streams and indexes; intrinsic
+functions resolved from --param and the template's defaults) or an access
+pattern file (its patterns are kept with their tables). Every file is
+checked before anything is written. Tables that already exist are left as
+they are; items go into new tables as an import fills them, without
+consuming capacity. Ctrl-C stops the load and takes it back.`)
 		fs.PrintDefaults()
 	}
 	files, err := parseInterspersed(fs, args)
@@ -89,7 +96,7 @@ Ctrl-C stops the load and takes it back.`)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	bar := newProgressLine(stderr)
-	reps, err := fixtures.Loader{API: eng, Progress: bar.show}.Files(ctx, files)
+	reps, err := fixtures.Loader{API: eng, Progress: bar.show, Params: params}.Files(ctx, files)
 	bar.clear()
 	if err != nil {
 		if ctx.Err() != nil {
@@ -97,6 +104,7 @@ Ctrl-C stops the load and takes it back.`)
 		}
 		return err
 	}
+	printNotesOf(stderr, reps)
 	for _, rep := range reps {
 		fmt.Fprintln(stdout, describeReport(rep))
 	}
@@ -164,11 +172,17 @@ func describeReport(r fixtures.Report) string {
 	if len(r.Created) > 0 {
 		parts = append(parts, "created "+strings.Join(r.Created, ", "))
 	}
-	if r.Items > 0 || len(r.Created) == 0 {
+	if r.Items > 0 || (len(r.Created) == 0 && r.Patterns == 0) {
 		parts = append(parts, plural(r.Items, "item")+" written")
 	}
 	if r.Steps > 0 {
 		parts = append(parts, plural(r.Steps, "step")+" run")
+	}
+	if r.Facets > 0 {
+		parts = append(parts, plural(r.Facets, "facet")+" kept")
+	}
+	if r.Patterns > 0 {
+		parts = append(parts, plural(r.Patterns, "access pattern")+" saved")
 	}
 	if len(r.Skipped) > 0 {
 		parts = append(parts, "left existing "+strings.Join(r.Skipped, ", ")+" as they were")

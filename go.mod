@@ -18,6 +18,7 @@ require (
 	github.com/charmbracelet/x/exp/teatest/v2 v2.0.0-20260823001701-96af6d2cb5f6
 	github.com/cockroachdb/apd/v3 v3.2.3
 	github.com/tidwall/buntdb v1.3.0
+	go.yaml.in/yaml/v3 v3.0.6
 )
 
 require (

@@ -3,11 +3,13 @@
 //
 // Usage:
 //
-//	dynoscope [--db FILE] [--fixtures all|none|NAME,...] [--serve ADDR]   (the explorer)
+//	dynoscope [--db FILE] [--fixtures all|none|NAME,...] [--model FILE] [--serve ADDR]   (the explorer)
 //	dynoscope (--region R [--profile P] | --endpoint-url URL) [--write] [--db FILE]   (the explorer on a real DynamoDB)
 //	dynoscope serve [--addr 127.0.0.1:8000] [--db FILE] [--sync always|everysecond|never]
 //	                [--stream-retention 24h,100000,64MB] [--ttl-delay D] [--ttl-interval D]
-//	dynoscope load FILE... [--db FILE]
+//	dynoscope load FILE... [--db FILE] [--param K=V]
+//	dynoscope export-model --db FILE [--items N] > model.json
+//	dynoscope check-patterns FILE... [--db FILE]
 //	dynoscope repair --db FILE
 //	dynoscope copy (--region R [--profile P] | --endpoint-url URL) --table T --db FILE [--limit N] [query flags]
 //	dynoscope --version
@@ -56,6 +58,10 @@ func run(args []string, stdout, stderr io.Writer) error {
 			return runLoad(args[1:], stdout, stderr)
 		case "repair":
 			return runRepair(args[1:], stdout, stderr)
+		case "export-model":
+			return runExportModel(args[1:], stdout, stderr)
+		case "check-patterns":
+			return runCheckPatterns(args[1:], stdout, stderr)
 		case "copy":
 			return runCopy(args[1:], stdout, stderr)
 		case "--version", "-version", "version":
@@ -77,9 +83,11 @@ func usage(w io.Writer) {
 	fmt.Fprint(w, `dynoscope: explore an in-process DynamoDB, or serve it over HTTP.
 
 Usage:
-  dynoscope [--db FILE] [--fixtures all|none|NAME,...] [--serve ADDR]
-                     explore (default: demo data in memory); --serve also
-                     serves it over HTTP, live in the explorer
+  dynoscope [--db FILE] [--fixtures all|none|NAME,...] [--model FILE] [--serve ADDR]
+                     explore (default: demo data in memory); --model opens
+                     a Workbench model or CloudFormation template (and the
+                     pattern file beside it); --serve also serves it over
+                     HTTP, live in the explorer
   dynoscope (--region R [--profile P] | --endpoint-url URL) [--write] [--db FILE]
                      explore a real DynamoDB (AWS, or any compatible endpoint),
                      read-only unless --write; C copies a slice of a table into
@@ -90,8 +98,14 @@ Usage:
                      the TTL sweeper deletes an item --ttl-delay after it
                      expires, looking every --ttl-interval
   dynoscope fixtures list the demo data sets
-  dynoscope load FILE... [--db FILE]
-                     load CreateTable / batch-write JSON or data sets, all or nothing
+  dynoscope load FILE... [--db FILE] [--param K=V]
+                     load CreateTable / batch-write JSON, data sets, Workbench
+                     models, CloudFormation templates or pattern files, all or nothing
+  dynoscope export-model --db FILE [--items N] > model.json
+                     the workspace as a NoSQL Workbench model
+  dynoscope check-patterns FILE... [--db FILE]
+                     run access patterns and check them: served by, scans,
+                     capacity per call, hot keys; exits 1 when one fails
   dynoscope repair --db FILE
                      rebuild a damaged workspace from what can be read (keeps a backup)
   dynoscope copy (--region R [--profile P] | --endpoint-url URL) --table T --db FILE

@@ -22,6 +22,9 @@ type tableMeta struct {
 	Loading string `json:"Loading,omitempty"`
 	// Tags are the table's tags, sorted by key (TagResource).
 	Tags []model.Tag `json:"Tags,omitempty"`
+	// Design is the table's facets and saved patterns (SetTableDesign);
+	// nil when it has none. Replaced whole, never changed in place.
+	Design *TableDesign `json:"Design,omitempty"`
 }
 
 // ttlMeta is a table's time-to-live setting.

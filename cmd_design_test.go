@@ -1,0 +1,126 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/dynoscope/dynoscope/designs"
+)
+
+const (
+	testModel    = "designs/testdata/workbench-3.0-music.json"
+	testTemplate = "designs/testdata/template.yaml"
+	testPatterns = "designs/testdata/music.patterns.yaml"
+)
+
+// TestLoadExportCheckCommands walks the three commands as a person would:
+// load a model and a template into a workspace, export it, check patterns.
+func TestLoadExportCheckCommands(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "work.db")
+	var stdout, stderr bytes.Buffer
+	if err := run([]string{"load", testModel, testTemplate, "--db", db, "--param", "AWS::StackName=shop"}, &stdout, &stderr); err != nil {
+		t.Fatalf("load: %v\n%s", err, stderr.String())
+	}
+	for _, want := range []string{
+		"loaded " + testModel + ": created Songs, Artists; 6 items written; 3 facets kept",
+		"loaded " + testTemplate + ": created shop-orders-dev, SessionsTable, counters, customers; 1 step run",
+	} {
+		if !strings.Contains(stdout.String(), want) {
+			t.Errorf("load output lacks %q:\n%s", want, stdout.String())
+		}
+	}
+	if !strings.Contains(stderr.String(), "dynoscope: "+testTemplate+": line 79: OrdersTable: ignored PointInTimeRecoverySpecification (changes nothing in a local engine)") {
+		t.Errorf("load notes:\n%s", stderr.String())
+	}
+
+	stdout.Reset()
+	stderr.Reset()
+	if err := run([]string{"export-model", "--db", db, "--items", "3", "--tables", "Songs,shop-orders-dev"}, &stdout, &stderr); err != nil {
+		t.Fatalf("export-model: %v", err)
+	}
+	d, err := designs.ReadWorkbench(stdout.Bytes(), "export.json")
+	if err != nil {
+		t.Fatalf("the export does not read back: %v", err)
+	}
+	if d.Name != "work" || len(d.Tables) != 2 || len(d.Tables[0].Items) != 3 || len(d.Tables[0].Facets) != 3 {
+		t.Errorf("export: %q, %d tables", d.Name, len(d.Tables))
+	}
+	if !strings.Contains(stderr.String(), "dynoscope: not exported: table shop-orders-dev: local secondary indexes [ByTotal] (a Workbench model cannot hold it)") {
+		t.Errorf("export notes:\n%s", stderr.String())
+	}
+
+	// Against the workspace: the pattern file's scan fails the check.
+	stdout.Reset()
+	stderr.Reset()
+	err = run([]string{"check-patterns", testPatterns, "--db", db}, &stdout, &stderr)
+	if err == nil || err.Error() != "1 of 5 patterns failed" {
+		t.Errorf("check-patterns: %v\n%s", err, stdout.String())
+	}
+	if !strings.Contains(stdout.String(), "FAIL: it scans: index ByArtist has partition key Artist") {
+		t.Errorf("check output:\n%s", stdout.String())
+	}
+	// With --db, only pattern files are taken.
+	if err := run([]string{"check-patterns", testModel, "--db", db}, &stdout, &stderr); err == nil ||
+		!strings.Contains(err.Error(), "is not a pattern file") {
+		t.Errorf("a model with --db: %v", err)
+	}
+}
+
+// TestCheckPatternsInMemory is the CI use: the pattern file names its
+// model, which is loaded into an empty workspace; a file whose patterns all
+// pass exits 0.
+func TestCheckPatternsInMemory(t *testing.T) {
+	dir := t.TempDir()
+	model, err := filepath.Abs(testModel)
+	if err != nil {
+		t.Fatal(err)
+	}
+	good := filepath.Join(dir, "good.patterns.yaml")
+	os.WriteFile(good, []byte(`Model: `+model+`
+Patterns:
+  - Name: Song details
+    Operation: GetItem
+    Request: {TableName: Songs, Key: {Id: {S: "${song}"}, Metadata: {S: Details}}}
+    Values: {song: "1"}
+    Budget: {MaxRCU: 0.5}
+`), 0o644)
+	var stdout, stderr bytes.Buffer
+	if err := run([]string{"check-patterns", good}, &stdout, &stderr); err != nil {
+		t.Fatalf("check-patterns: %v\n%s\n%s", err, stdout.String(), stderr.String())
+	}
+	if !strings.Contains(stdout.String(), "1 patterns: 1 passed, 0 failed") {
+		t.Errorf("output:\n%s", stdout.String())
+	}
+	// --value overrides a placeholder: song 2 is smaller still, song 7 is
+	// not there (the read costs the same and returns nothing).
+	stdout.Reset()
+	if err := run([]string{"check-patterns", good, "--value", "song=7"}, &stdout, &stderr); err != nil {
+		t.Fatalf("check-patterns --value: %v", err)
+	}
+	if !strings.Contains(stdout.String(), `Id = "7", Metadata = "Details"`) {
+		t.Errorf("output:\n%s", stdout.String())
+	}
+	// A pattern file that does not read names its line.
+	bad := filepath.Join(dir, "bad.yaml")
+	os.WriteFile(bad, []byte("Patterns:\n  - Name: x\n    Operation: Get\n    Request: {}\n"), 0o644)
+	err = run([]string{"check-patterns", bad}, &stdout, &stderr)
+	if want := bad + `:3: Patterns[0].Operation: expected GetItem, Query, Scan, PutItem, UpdateItem, DeleteItem, TransactWriteItems or ExecuteStatement, found the string "Get"`; err == nil || err.Error() != want {
+		t.Errorf("bad pattern file:\n got  %v\n want %s", err, want)
+	}
+}
+
+// TestExploreModelFlag: --model with a file that fails names it and the
+// explorer does not start.
+func TestExploreModelFlag(t *testing.T) {
+	bad := filepath.Join(t.TempDir(), "m.json")
+	os.WriteFile(bad, []byte(`{"ModelName": "M", "DataModel": [{"TableName": "T1"}]}`), 0o644)
+	var stdout, stderr bytes.Buffer
+	err := run([]string{"--model", bad}, &stdout, &stderr)
+	if want := bad + ":1: DataModel[0]: missing KeyAttributes"; err == nil || err.Error() != want {
+		t.Errorf("--model with a bad file: %v", err)
+	}
+}
