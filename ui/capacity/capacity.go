@@ -1,7 +1,11 @@
 // Package capacity is the explorer's Capacity pane: a table's throughput
-// live — consumed RCU and WCU per second against the provisioned lines,
-// throttled seconds marked, each index, a heat strip of the partitions
-// against their 3,000 RCU / 1,000 WCU limits — and the traffic generator.
+// live — consumed RCU and WCU per second against the provisioned lines (on
+// demand: the OnDemandThroughput maximum, marked, or the per-table quota),
+// the warm throughput the partitions were sized for, throttled seconds
+// marked with their reason (ThrottlingReasons, August 2025: K key range, P
+// provisioned, A account, M on-demand maximum; reasons.go), each index, a
+// heat strip of the partitions against their 3,000 RCU / 1,000 WCU limits —
+// and the traffic generator.
 //
 // The generator writes only into data it owns: its vote workloads run on
 // its own table (engine.TrafficTable, made when first needed, and shown

@@ -1,7 +1,9 @@
 // Package items is the explorer's Items pane and what opens from it: the
 // browser of a table or an index page by page (Scan with Limit and
-// ExclusiveStartKey, never more than three pages in memory), the list of
-// the items an index leaves out and why, and the item view (an item as
+// ExclusiveStartKey, never more than three pages in memory) with the key
+// attributes as the first columns in KeySchema order, the list of the
+// items an index leaves out and why (each key attribute an item lacks
+// marked in the index's key columns), and the item view (an item as
 // DynamoDB JSON or plain JSON, its size, cost and index membership).
 //
 // The pane follows the engine: a write to the table it shows reads the

@@ -1,6 +1,8 @@
 // Package query is the explorer's Query pane: a Query/Scan builder that
 // knows the key schema of the table or index chosen (the partition key
-// with =, the sort key with the operators DynamoDB allows for its type, an
+// with =, the sort key with the operators DynamoDB allows for its type —
+// on a multi-attribute GSI key a field per attribute, pinned from the left
+// as DynamoDB requires, keys.go —, an
 // optional filter and projection with #name/:value placeholders, order,
 // consistent read — refused on a GSI, with the reason —, limit, and Scan
 // instead of Query), and below it what running the request returned: the

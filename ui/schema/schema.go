@@ -1,6 +1,8 @@
 // Package schema is the explorer's Schema pane: a table's key schema,
-// attribute definitions, billing and throughput, TTL and stream settings,
-// every index with its key schema, projection, status, item count and
+// attribute definitions, billing and throughput (with the on-demand
+// maximum and the warm throughput of the table and of each GSI), TTL and
+// stream settings, every index with its key schema (a multi-attribute key
+// with its attributes in order and their roles), projection, status, item count and
 // size, and for tables with LSIs the item-collection sizes per partition
 // key against the 10 GB limit, and the table's tags. The keys c, i, d and
 // t ask the root for the same table and index changes as in the sidebar.
