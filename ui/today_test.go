@@ -542,3 +542,19 @@ func TestLessonWriteShardingThrottleReasons(t *testing.T) {
 		t.Fatalf("sharded:\n%s", screen(m))
 	}
 }
+
+// The PartiQL editor's verdict on a SELECT from a multi-attribute index,
+// before anything runs: the engine's planner says it is a Scan, and why.
+func TestPartiQLVerdictOnAMultiAttributeIndex(t *testing.T) {
+	eng := demoEngine(t, "composite-sort-keys")
+	m := newTestModel(t, eng, 120, 40)
+	toPartiQL(t, m, "CartLines", "PositionIndex")
+	setStatement(t, m, `SELECT * FROM "CartLines"."PositionIndex" WHERE "UserID" = 'u-1001' AND "Section" = 'CART'`)
+	pq := m.ws.query.PartiQL()
+	if pq.Plan == nil || pq.Plan.Action != "Scan" || pq.Plan.Index != "PositionIndex" || !strings.Contains(pq.Plan.Why, "multi-attribute key") {
+		t.Fatalf("verdict %+v, err %v, note %q", pq.Plan, pq.PlanErr, pq.PlanNote)
+	}
+	if !strings.Contains(paneFlat(m), pq.Plan.Why) {
+		t.Fatalf("the verdict is not on screen:\n%s", screen(m))
+	}
+}

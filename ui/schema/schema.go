@@ -239,7 +239,7 @@ func (p *Model) lines() []string {
 	for _, l := range p.tagsLine() {
 		add(l)
 	}
-	for _, l := range p.indented(st.Header.Render("Throughput")+"  ", throughputText(d.OnDemandThroughput, d.WarmThroughput, billing, remote), w) {
+	for _, l := range p.indented(st.Header.Render("Throughput")+"  ", strings.Fields(throughputText(d.OnDemandThroughput, d.WarmThroughput, billing, remote)), w) {
 		add(l)
 	}
 	add("")
@@ -294,7 +294,7 @@ func (p *Model) lines() []string {
 		}
 		add(strings.Repeat(" ", 21) + detail)
 		if g := tg.GSI(); g != nil {
-			for _, l := range p.indented(strings.Repeat(" ", 21)+"throughput: ", throughputText(g.OnDemandThroughput, g.WarmThroughput, billing, remote), w) {
+			for _, l := range p.indented(strings.Repeat(" ", 21)+"throughput: ", strings.Fields(throughputText(g.OnDemandThroughput, g.WarmThroughput, billing, remote)), w) {
 				add(l)
 			}
 		}
@@ -332,52 +332,59 @@ func (p *Model) lines() []string {
 	return out
 }
 
-// keyText is an index's key: "ForumName (S) · LastPostDateTime (S)"; for
-// a multi-attribute key (November 2025) its attributes in KeySchema order
-// with their roles, "partition UserID (S) · sort Section (S), Status (S),
-// Position (N)": the sort attributes order the entries taken together.
-func (p *Model) keyText(tg kit.Target) string {
+// keyText is an index's key, in pieces a line never splits:
+// "ForumName (S) · LastPostDateTime (S)"; for a multi-attribute key
+// (November 2025) its attributes in KeySchema order with their roles,
+// "partition UserID (S) · sort Section (S), Status (S), Position (N)": the
+// sort attributes order the entries taken together.
+func (p *Model) keyText(tg kit.Target) []string {
 	st := p.st
 	attr := func(n string, s lipgloss.Style) string { return s.Render(n) + " (" + tg.AttrType(n) + ")" }
-	hash, rng := tg.HashKeys(), tg.RangeKeys()
 	if !tg.MultiAttribute() {
-		parts := []string{}
-		for _, k := range tg.KeySchema() {
+		var out []string
+		for i, k := range tg.KeySchema() {
 			s := st.PK
 			if k.KeyType == model.KeyTypeRange {
 				s = st.SK
 			}
-			parts = append(parts, attr(k.AttributeName, s))
+			if i > 0 {
+				out = append(out, "·")
+			}
+			out = append(out, attr(k.AttributeName, s))
 		}
-		return strings.Join(parts, " · ")
+		return out
 	}
-	var hs, rs []string
-	for _, n := range hash {
-		hs = append(hs, attr(n, st.PK))
+	list := func(role string, names []string, s lipgloss.Style) []string {
+		out := []string{role}
+		for i, n := range names {
+			a := attr(n, s)
+			if i < len(names)-1 {
+				a += ","
+			}
+			out = append(out, a)
+		}
+		return out
 	}
-	for _, n := range rng {
-		rs = append(rs, attr(n, st.SK))
-	}
-	out := "partition " + strings.Join(hs, ", ")
-	if len(rs) > 0 {
-		out += " · sort " + strings.Join(rs, ", ")
+	out := list("partition", tg.HashKeys(), st.PK)
+	if rng := tg.RangeKeys(); len(rng) > 0 {
+		out = append(append(out, "·"), list("sort", rng, st.SK)...)
 	}
 	return out
 }
 
-// indented wraps text to the pane after head, its further lines under the
-// text's start; in a narrow pane, text that does not fit beside head goes
-// under it, indented.
-func (p *Model) indented(head, text string, w int) []string {
+// indented wraps pieces of text to the pane after head, its further lines
+// under the text's start; in a narrow pane, text that does not fit beside
+// head goes under it, indented.
+func (p *Model) indented(head string, pieces []string, w int) []string {
 	hw := kit.Width(head)
-	if hw+kit.Width(text) > w && w-hw < 30 {
+	if hw+kit.Width(strings.Join(pieces, " ")) > w && w-hw < 30 {
 		lines := []string{strings.TrimRight(head, " ")}
-		for _, l := range kit.Wrap(text, max(w-4, 10)) {
+		for _, l := range wrapPieces(pieces, max(w-4, 10)) {
 			lines = append(lines, "    "+l)
 		}
 		return lines
 	}
-	lines := kit.Wrap(text, max(w-hw, 10))
+	lines := wrapPieces(pieces, max(w-hw, 10))
 	for i := range lines {
 		if i == 0 {
 			lines[i] = head + lines[i]
@@ -386,6 +393,26 @@ func (p *Model) indented(head, text string, w int) []string {
 		}
 	}
 	return lines
+}
+
+// wrapPieces joins pieces with spaces into lines of at most w cells,
+// breaking only between pieces (a piece wider than w gets a line of its
+// own, cut when drawn).
+func wrapPieces(pieces []string, w int) []string {
+	var out []string
+	line := ""
+	for _, pc := range pieces {
+		switch {
+		case line == "":
+			line = pc
+		case kit.Width(line)+1+kit.Width(pc) <= w:
+			line += " " + pc
+		default:
+			out = append(out, line)
+			line = pc
+		}
+	}
+	return append(out, line)
 }
 
 // throughputText is a table's or GSI's OnDemandThroughput maxima (May 2024)
