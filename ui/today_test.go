@@ -558,3 +558,27 @@ func TestPartiQLVerdictOnAMultiAttributeIndex(t *testing.T) {
 		t.Fatalf("the verdict is not on screen:\n%s", screen(m))
 	}
 }
+
+// The Capacity pane of a remote table: the on-demand maxima and the warm
+// throughput come from DescribeTable, the maxima drawn as the charts'
+// lines; where the throttle reasons are is said.
+func TestRemoteCapacityMaximaAndWarm(t *testing.T) {
+	eng := demoEngine(t, "forum")
+	ordersTable(t, eng)
+	r := newRemoteBedOn(t, eng, openRemote(t, remotetest.Serve(t, eng), false, ""), 120, 40)
+	m := r.m
+	selectInSidebar(t, m, "Orders", "")
+	press(t, m, "4")
+	refreshLive(t, m)
+	sc := screen(m)
+	for _, s := range []string{
+		"ON-DEMAND ≤ 1 RRU / 10 WRU a second (maximum) · warm 15,000 R / 5,000 W a second",
+		"RRU/s now 0 · peak 0 · on-demand maximum 1",
+		"WRU/s now 0 · peak 0 · on-demand maximum 10",
+		"Throttles: DynamoDB names the reason of each throttle in its answer (ThrottlingReasons)",
+	} {
+		if !strings.Contains(sc, s) {
+			t.Errorf("no %q:\n%s", s, sc)
+		}
+	}
+}

@@ -132,13 +132,14 @@ func (p *Model) remoteView() string {
 	snap := snapshotOf(d, r.secs)
 	right := "ON-DEMAND (pay per request)"
 	if snap.ReadMax || snap.WriteMax {
-		limit := func(v int64, on bool) string {
-			if !on {
-				return "no maximum"
-			}
-			return kit.FmtInt(v)
+		var maxima []string
+		if snap.ReadMax {
+			maxima = append(maxima, kit.FmtInt(snap.ReadLimit)+" RRU")
 		}
-		right = fmt.Sprintf("ON-DEMAND ≤ %s RRU / %s WRU a second (maximum)", limit(snap.ReadLimit, snap.ReadMax), limit(snap.WriteLimit, snap.WriteMax))
+		if snap.WriteMax {
+			maxima = append(maxima, kit.FmtInt(snap.WriteLimit)+" WRU")
+		}
+		right = "ON-DEMAND ≤ " + strings.Join(maxima, " / ") + " a second (maximum)"
 	}
 	if snap.BillingMode == model.BillingProvisioned {
 		right = fmt.Sprintf("PROVISIONED %s RCU / %s WCU", kit.FmtInt(snap.ReadLimit), kit.FmtInt(snap.WriteLimit))
