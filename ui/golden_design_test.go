@@ -7,7 +7,7 @@ import (
 
 // The design goldens (issue 15) run the explorer on the music model of
 // package designs' tests, as `dynoscope --model` opens it with its
-// pattern file, and on lesson 11's own copy.
+// pattern file, and on lesson 12's own copy.
 
 // startMusic runs the explorer on the music model (and its patterns) at
 // w x h, served (for the code's endpoint) on 127.0.0.1:8000.
@@ -89,13 +89,13 @@ func TestGoldenCodeSwitchSmall(t *testing.T) {
 	g.finish()
 }
 
-// lessonEleven opens lesson 11 and runs its steps in turn, each once the
+// lessonTwelve opens lesson 12 and runs its steps in turn, each once the
 // one before has shown its result.
-func lessonEleven(g goldenRun, shows ...string) {
+func lessonTwelve(g goldenRun, shows ...string) {
 	g.keys("7")
 	g.waitFor("Lesson 1 of ")
-	g.keys("j", "j", "j", "j", "j", "j", "j", "j", "j", "j")
-	g.waitFor("Lesson 11 of 11")
+	g.keys("j", "j", "j", "j", "j", "j", "j", "j", "j", "j", "j")
+	g.waitFor("Lesson 12 of 12")
 	for i, s := range shows {
 		if i > 0 {
 			g.keys("right")
@@ -105,12 +105,12 @@ func lessonEleven(g goldenRun, shows ...string) {
 	}
 }
 
-// Lesson 11 at 120x40 on its last step: the pattern saved as a Query on
+// Lesson 12 at 120x40 on its last step: the pattern saved as a Query on
 // the new index and every pattern checked again, the artist page at 0.5
 // RCU instead of 5.5.
 func TestGoldenLessonDesign(t *testing.T) {
 	g := startGolden(t, 120, 40)
-	lessonEleven(g, "4 passed, 1 failed", "(scanned 288)", "GSI ByArtist ACTIVE", "5 passed, 0 failed")
+	lessonTwelve(g, "4 passed, 1 failed", "(scanned 288)", "GSI ByArtist ACTIVE", "5 passed, 0 failed")
 	g.waitFor("last (lesson copy): Query Songs/ByArtist · 4 items · 0.5 RCU")
 	g.finish()
 }
@@ -118,7 +118,7 @@ func TestGoldenLessonDesign(t *testing.T) {
 // Its first step at 80x24: the five patterns checked, the Scan failing.
 func TestGoldenLessonDesignSmall(t *testing.T) {
 	g := startGolden(t, 80, 24)
-	lessonEleven(g, "4 passed, 1 failed")
+	lessonTwelve(g, "4 passed, 1 failed")
 	g.waitFor("last (lesson copy)")
 	g.finish()
 }

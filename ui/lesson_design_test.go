@@ -8,7 +8,7 @@ import (
 	pat "github.com/dynoscope/dynoscope/patterns"
 )
 
-// Lesson 11 walks the music library's model: its five patterns checked
+// Lesson 12 walks the music library's model: its five patterns checked
 // (the artist page a Scan of 288 items for 5.5 RCU, over its budget), that
 // Scan run, a GSI on Artist added (48 of the 288 items in it), the pattern
 // saved as a Query on it and every pattern checked again: all pass, the
@@ -18,9 +18,9 @@ func TestLessonDesignFromPatterns(t *testing.T) {
 	eng := demoEngine(t, "forum")
 	before := snapshot(t, eng)
 	m := newTestModel(t, eng, 120, 40)
-	openLesson(t, m, 11)
+	openLesson(t, m, 12)
 	if title, table := m.lessons.Title(); title != "Design from access patterns" || table != "Songs" {
-		t.Fatalf("lesson 11 is %q on %s", title, table)
+		t.Fatalf("lesson 12 is %q on %s", title, table)
 	}
 
 	res := runCurrent(t, m)
@@ -94,10 +94,10 @@ func TestLessonDesignFromPatterns(t *testing.T) {
 	after := snapshot(t, eng)
 	for table, items := range before {
 		if strings.Join(after[table], "\n") != strings.Join(items, "\n") {
-			t.Errorf("lesson 11 changed the user's %s", table)
+			t.Errorf("lesson 12 changed the user's %s", table)
 		}
 	}
 	if len(after) != len(before) {
-		t.Errorf("lesson 11 left tables in the user's workspace: %d before, %d after", len(before), len(after))
+		t.Errorf("lesson 12 left tables in the user's workspace: %d before, %d after", len(before), len(after))
 	}
 }

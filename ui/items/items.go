@@ -1,7 +1,9 @@
 // Package items is the explorer's Items pane and what opens from it: the
 // browser of a table or an index page by page (Scan with Limit and
-// ExclusiveStartKey, never more than three pages in memory), the list of
-// the items an index leaves out and why, and the item view (an item as
+// ExclusiveStartKey, never more than three pages in memory) with the key
+// attributes as the first columns in KeySchema order, the list of the
+// items an index leaves out and why (each key attribute an item lacks
+// marked in the index's key columns), and the item view (an item as
 // DynamoDB JSON or plain JSON, its size, cost and index membership).
 //
 // The pane follows the engine: a write to the table it shows reads the
@@ -600,7 +602,7 @@ func (p *Model) update(msg tea.Msg) tea.Cmd {
 	case leftOutMsg:
 		if p.leftOut != nil && msg.gen == p.gen && msg.seq == p.leftOut.seq {
 			p.leftOut.items, p.leftOut.err, p.leftOut.loaded = msg.items, msg.err, true
-			p.leftOut.full = kit.NewGrid(kit.TableTarget(p.tg.Desc), msg.whole, nil)
+			p.leftOut.full = leftOutGrid(p.tg, msg.items, msg.whole)
 			p.leftOut.move(0)
 		}
 		return nil
@@ -903,9 +905,9 @@ func (p *Model) HeaderLine() string {
 	} else {
 		parts = append(parts, approx+kit.Plural(tg.ItemCount(), "item", ""))
 	}
-	order := "scan order: " + tg.HashKey() + " hash"
-	if r := tg.RangeKey(); r != "" {
-		order += ", then " + r + " ▲"
+	order := "scan order: " + strings.Join(tg.HashKeys(), ", ") + " hash"
+	if r := tg.RangeKeys(); len(r) > 0 {
+		order += ", then " + strings.Join(r, ", ") + " ▲"
 	}
 	parts = append(parts, order)
 	left := st.Title.Render(tg.Label()) + "  " + strings.Join(parts, " · ")

@@ -53,13 +53,15 @@ type OpenPatternsMsg struct{ Workspace Workspace }
 // attributes in the design's order (those no item holds among them), then
 // any other attribute an item holds, by name.
 func NewFacetGrid(tg Target, items []model.Item, f engine.Facet) Grid {
-	g := Grid{hash: tg.HashKey(), rng: tg.RangeKey(), keyCols: tg.KeyNames(), widths: map[string]int{},
+	g := Grid{hash: tg.HashKeys(), rng: tg.RangeKeys(), keyCols: tg.KeyNames(), widths: map[string]int{},
 		labels: map[string]string{}}
-	if f.PartitionKeyAlias != "" && g.hash != "" {
-		g.labels[g.hash] = f.PartitionKeyAlias
+	// a table's key (a facet's) has one partition and at most one sort
+	// attribute
+	if f.PartitionKeyAlias != "" && len(g.hash) == 1 {
+		g.labels[g.hash[0]] = f.PartitionKeyAlias
 	}
-	if f.SortKeyAlias != "" && g.rng != "" {
-		g.labels[g.rng] = f.SortKeyAlias
+	if f.SortKeyAlias != "" && len(g.rng) == 1 {
+		g.labels[g.rng[0]] = f.SortKeyAlias
 	}
 	seen := map[string]bool{}
 	for _, k := range g.keyCols {

@@ -15,7 +15,7 @@ import (
 	"github.com/dynoscope/dynoscope/ui/kit"
 )
 
-// Design from access patterns (lesson 11) walks one NoSQL Workbench model
+// Design from access patterns (lesson 12) walks one NoSQL Workbench model
 // the way a design is checked: its access patterns declared beside it,
 // one found scanning, a GSI added for it, the pattern rewritten as a
 // Query on that index at a tenth of the read units.

@@ -1,4 +1,4 @@
-// Package lessons is the explorer's Lessons pane: eleven data-modeling
+// Package lessons is the explorer's Lessons pane: twelve data-modeling
 // lessons, each a few steps of explanation and one action the user runs
 // with enter (a prepared Query or Scan, a write, a transaction, PartiQL
 // statements side by side, a clock jump, a traffic run, a look at the
@@ -158,7 +158,7 @@ func (p *Model) workspace() kit.Workspace {
 func (p *Model) openText() string {
 	a := p.step().act
 	switch {
-	case a.read != nil, a.transact != nil, len(a.compare) > 0:
+	case a.read != nil, a.transact != nil, len(a.compare) > 0, len(a.side) > 0:
 		return "open in 3 Query"
 	case a.leftOut[0] != "":
 		return "open in 2 Items"
@@ -233,6 +233,9 @@ func (p *Model) open() tea.Cmd {
 		open = func(*engine.Engine) tea.Msg {
 			return kit.OpenQueryMsg{In: &model.ExecuteStatementInput{Statement: a.compare[0]}}
 		}
+	case len(a.side) > 0:
+		last := a.side[len(a.side)-1].read
+		open = func(eng *engine.Engine) tea.Msg { return kit.OpenQueryMsg{In: last(engineNow(eng))} }
 	case a.leftOut[0] != "":
 		open = func(*engine.Engine) tea.Msg {
 			return kit.OpenItemsMsg{Table: a.leftOut[0], Index: a.leftOut[1], LeftOut: true}

@@ -27,7 +27,7 @@ func runCheck(tb testing.TB, m *Model) {
 }
 
 // BenchmarkCheck is one whole check of the pane, what a recheck after a
-// change costs: on lesson 11's model (288 items, five patterns), and on a
+// change costs: on lesson 12's model (288 items, five patterns), and on a
 // table of 100,000 items with a GetItem and a Scan pattern (the hot key of
 // each pattern walks its table's or index's keys).
 func BenchmarkCheck(b *testing.B) {

@@ -1,6 +1,8 @@
 // Package query is the explorer's Query pane: a Query/Scan builder that
 // knows the key schema of the table or index chosen (the partition key
-// with =, the sort key with the operators DynamoDB allows for its type, an
+// with =, the sort key with the operators DynamoDB allows for its type —
+// on a multi-attribute GSI key a field per attribute, pinned from the left
+// as DynamoDB requires, keys.go —, an
 // optional filter and projection with #name/:value placeholders, order,
 // consistent read — refused on a GSI, with the reason —, limit, and Scan
 // instead of Query), and below it what running the request returned: the
@@ -87,10 +89,12 @@ type Model struct {
 // form is what belongs to one table or index: the fields, the choices,
 // the last result and the note about it.
 type form struct {
-	scan       bool
-	pk         kit.Field
-	op         string
-	sk, sk2    kit.Field
+	scan bool
+	// pk and sk are the key fields: one per partition attribute and one
+	// per sort attribute, in KeySchema order (more than one only on a GSI
+	// with a multi-attribute key; keys.go).
+	pk         []kit.Field
+	sk         []sortField
 	filter     kit.Field
 	names      kit.Field
 	values     kit.Field
@@ -173,8 +177,8 @@ func (q *Model) keyMap() keys {
 	default:
 		r := q.currentRow()
 		isText = q.fieldFor(r) != nil
-		isChoice = r == rowTarget || r == rowMode || r == rowOp || r == rowOrder || r == rowConsistent
-		onResult = r < 0
+		isChoice = r.kind == rowTarget || r.kind == rowMode || r.kind == rowOp || r.kind == rowOrder || r.kind == rowConsistent
+		onResult = r.kind < 0
 		hasNext = q.f.res != nil && q.f.res.lek != nil
 	}
 	for _, b := range []*key.Binding{&k.Up, &k.Down, &k.PageUp, &k.PageDown, &k.Top, &k.Bottom, &k.CopyCLI, &k.Mode, &k.ModeBack} {
@@ -282,36 +286,35 @@ func (q *Model) switchTo(t kit.Target) {
 	q.move(0)
 }
 
+// formRow is one row of the form: its kind and, on a key row, which
+// partition or sort attribute (from 0, in KeySchema order).
+type formRow struct{ kind, k int }
+
+// resultRow is the kind of the rows past the form: the results.
+const resultRow = -1
+
 // rows lists the form rows shown for the current mode and key schema.
-func (q *Model) rows() []int {
+func (q *Model) rows() []formRow {
 	tg := q.target()
-	rows := []int{rowTarget, rowMode}
+	rows := []formRow{{kind: rowTarget}, {kind: rowMode}}
 	if !q.f.scan {
-		rows = append(rows, rowPK)
-		if tg.RangeKey() != "" {
-			rows = append(rows, rowOp)
-			if q.f.op != opNone {
-				rows = append(rows, rowSK)
-			}
-			if q.f.op == opBetween {
-				rows = append(rows, rowSK2)
-			}
-		}
+		rows = append(rows, q.keyRows()...)
 	}
-	rows = append(rows, rowFilter, rowNames, rowValues, rowProjection)
+	rows = append(rows, formRow{kind: rowFilter}, formRow{kind: rowNames}, formRow{kind: rowValues}, formRow{kind: rowProjection})
 	if !q.f.scan && tg.RangeKey() != "" {
-		rows = append(rows, rowOrder)
+		rows = append(rows, formRow{kind: rowOrder})
 	}
-	return append(rows, rowConsistent, rowLimit, rowRun)
+	return append(rows, formRow{kind: rowConsistent}, formRow{kind: rowLimit}, formRow{kind: rowRun})
 }
 
-// currentRow is the form row under the cursor, or -1 on a result row.
-func (q *Model) currentRow() int {
+// currentRow is the form row under the cursor, of kind resultRow on a
+// result row.
+func (q *Model) currentRow() formRow {
 	rows := q.rows()
 	if q.row < len(rows) {
 		return rows[q.row]
 	}
-	return -1
+	return formRow{kind: resultRow}
 }
 
 // resultIndex is the result row under the cursor, or -1.
@@ -323,14 +326,14 @@ func (q *Model) resultIndex() int {
 	return q.row - n
 }
 
-func (q *Model) fieldFor(row int) *kit.Field {
-	switch row {
+func (q *Model) fieldFor(row formRow) *kit.Field {
+	switch row.kind {
 	case rowPK:
-		return &q.f.pk
+		return q.f.pkAt(row.k)
 	case rowSK:
-		return &q.f.sk
+		return &q.f.skAt(row.k).v
 	case rowSK2:
-		return &q.f.sk2
+		return &q.f.skAt(row.k).v2
 	case rowFilter:
 		return &q.f.filter
 	case rowNames:
@@ -360,7 +363,8 @@ func (q *Model) move(n int) {
 // cycle changes the choice on the current row by dir (+1 or -1).
 func (q *Model) cycle(dir int) {
 	tg := q.target()
-	switch q.currentRow() {
+	r := q.currentRow()
+	switch r.kind {
 	case rowTarget:
 		if tg.Desc == nil {
 			return
@@ -373,9 +377,9 @@ func (q *Model) cycle(dir int) {
 	case rowMode:
 		q.f.scan = !q.f.scan
 	case rowOp:
-		ops := sortKeyOps(tg.AttrType(tg.RangeKey()))
-		i := indexOf(ops, q.f.op)
-		q.f.op = ops[(i+dir+len(ops))%len(ops)]
+		if !q.cycleSortOp(r.k, dir) {
+			return
+		}
 	case rowOrder:
 		q.f.descending = !q.f.descending
 	case rowConsistent:
@@ -698,7 +702,7 @@ func (q *Model) onRunRow() bool {
 	case ModePartiQL:
 		return q.pq.row == pqRun
 	}
-	return q.currentRow() == rowRun
+	return q.currentRow().kind == rowRun
 }
 
 // cycleCur changes the choice under the cursor by dir; on the operation
@@ -719,7 +723,7 @@ func (q *Model) cycleCur(dir int) tea.Cmd {
 			q.pq.note = ""
 		}
 	default:
-		if q.currentRow() == rowMode {
+		if q.currentRow().kind == rowMode {
 			return q.SetMode(q.nextMode(dir))
 		}
 		q.cycle(dir)
@@ -847,9 +851,12 @@ func (q *Model) openResult() tea.Cmd {
 		// A projection may leave out the partition key; a Query
 		// knows its value from the key condition.
 		if in, ok := res.in.(*model.QueryInput); ok {
-			if hk := res.tg.HashKey(); it[hk].Type == 0 {
-				it = it.Clone()
-				it[hk] = in.ExpressionAttributeValues[":pk"]
+			multi := res.tg.MultiAttribute()
+			for i, hk := range res.tg.HashKeys() {
+				if it[hk].Type == 0 {
+					it = it.Clone()
+					it[hk] = in.ExpressionAttributeValues[pkValue(multi, i)]
+				}
 			}
 		}
 		return kit.Msg(kit.OpenItemMsg{Target: res.tg, Item: it})

@@ -59,7 +59,8 @@ func (q *Model) View() string {
 			return s
 		}
 		var line string
-		switch r {
+		var under []string
+		switch r.kind {
 		case rowTarget:
 			line = label("read from") + "◂ " + tg.Label() + " (" + tg.Kind() + ") ▸"
 			if tg.Index != "" {
@@ -70,21 +71,8 @@ func (q *Model) View() string {
 			if q.f.scan {
 				line += st.Dim.Render("  reads every item; filters after reading")
 			}
-		case rowPK:
-			hk := tg.HashKey()
-			line = label("partition key") + st.PK.Render(hk) + " (" + tg.AttrType(hk) + ")  =  " + val(&q.f.pk)
-		case rowOp:
-			rk := tg.RangeKey()
-			op := q.f.op
-			if op == opNone {
-				op = "(any)"
-			}
-			line = label("sort key") + st.SK.Render(rk) + " (" + tg.AttrType(rk) + ")  ◂ " + op + " ▸" +
-				st.Dim.Render("  "+opsText(sortKeyOps(tg.AttrType(rk))))
-		case rowSK:
-			line = label("  value") + val(&q.f.sk)
-		case rowSK2:
-			line = label("  and") + val(&q.f.sk2)
+		case rowPK, rowOp, rowSK, rowSK2:
+			line, under = q.keyRowLine(r, label, val, w)
 		case rowFilter:
 			line = label("filter") + val(&q.f.filter)
 		case rowNames:
@@ -130,6 +118,7 @@ func (q *Model) View() string {
 			line = st.Cursor.Render(line)
 		}
 		out = append(out, line)
+		out = append(out, under...)
 	}
 	if q.f.note != "" {
 		s := st.Dim
