@@ -21,6 +21,7 @@ type Grid struct {
 	keyCols   []string // pinned columns
 	cols      []string // the other attributes, by name
 	absent    map[string]bool
+	labels    map[string]string // names shown for some columns (a facet's aliases)
 	Rows      []GridRow
 	widths    map[string]int
 }
@@ -83,9 +84,15 @@ func NewGrid(tg Target, items []model.Item, extra []string) Grid {
 		}
 		return g.cols[i] < g.cols[j]
 	})
+	g.fill(items)
+	return g
+}
+
+// fill formats the rows of items and sizes the columns to them.
+func (g *Grid) fill(items []model.Item) {
 	all := g.all()
 	for _, n := range all {
-		g.widths[n] = max(Width(n)+2, Width(g.label(n))) // room for " ▲" on any column
+		g.widths[n] = max(Width(g.name(n))+2, Width(g.label(n))) // room for " ▲" on any column
 	}
 	g.Rows = make([]GridRow, len(items))
 	for i, it := range items {
@@ -112,22 +119,30 @@ func NewGrid(tg Target, items []model.Item, extra []string) Grid {
 			g.widths[n] = maxCellWidth
 		}
 	}
-	return g
 }
 
 func (g *Grid) all() []string { return append(append([]string{}, g.keyCols...), g.cols...) }
 
-// label is a column's header: the attribute, "▲" after the sort key, "▲1",
+// name is what a column is called: the attribute, or the alias a facet
+// gives it.
+func (g *Grid) name(n string) string {
+	if l, ok := g.labels[n]; ok {
+		return l
+	}
+	return n
+}
+
+// label is a column's header: its name, "▲" after the sort key, "▲1",
 // "▲2", … after the attributes of a multi-attribute sort key.
 func (g *Grid) label(n string) string {
 	i := indexOf(g.rng, n)
 	switch {
 	case i < 0:
-		return n
+		return g.name(n)
 	case len(g.rng) == 1:
-		return n + " ▲"
+		return g.name(n) + " ▲"
 	}
-	return n + " ▲" + Itoa(i+1)
+	return g.name(n) + " ▲" + Itoa(i+1)
 }
 
 // indexOf is the position of s in list, -1 when absent.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/dynoscope/dynoscope/designs"
 	"github.com/dynoscope/dynoscope/engine"
 	"github.com/dynoscope/dynoscope/fixtures"
 	"github.com/dynoscope/dynoscope/model"
@@ -63,6 +64,15 @@ type action struct {
 	// side what each became (Query or Scan), read and cost; o opens the
 	// first in the query builder's PartiQL editor.
 	compare []string
+	// check checks every access pattern saved with the copy's tables (as
+	// 8 Patterns does); o opens 8 Patterns on the copy.
+	check bool
+	// updateTable changes a table (a GSI created) and waits for the
+	// index's backfill.
+	updateTable *model.UpdateTableInput
+	// savePattern is a pattern saved in place of the one of its name,
+	// then every pattern is checked; o opens 8 Patterns.
+	savePattern func() designs.Pattern
 	// side runs Query or Scan requests one after the other and sets them
 	// side by side: what each returned and cost, and the values of the
 	// attributes show in the order it returned them; o opens the last in
@@ -175,6 +185,12 @@ func doAction(api engine.API, a action) *lessonResult {
 		r = doTransact(api, a.transact(now))
 	case len(a.compare) > 0:
 		r = doCompare(api, a.compare)
+	case a.check:
+		r = doCheck(api)
+	case a.updateTable != nil:
+		r = doUpdateTable(api, a.updateTable)
+	case a.savePattern != nil:
+		r = doSavePattern(api, a.savePattern())
 	case len(a.side) > 0:
 		r = doSide(api, a.side, a.show, now)
 	default:

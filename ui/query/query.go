@@ -74,6 +74,16 @@ type Model struct {
 	loadingTables bool
 	attrs         map[string][]string
 	attrsLoading  map[string]bool
+
+	// The request as code (code.go): the language shown (0: the AWS CLI
+	// line under the form; else a program, over the pane), the program's
+	// scroll and note; the name of a pattern being saved.
+	lang            int
+	codeTop         int
+	codeNote        string
+	codeNoteBad     bool
+	naming, drawing bool
+	name            kit.Field
 }
 
 // form is what belongs to one table or index: the fields, the choices,
@@ -134,6 +144,7 @@ type result struct {
 type keys struct {
 	Up, Down, PageUp, PageDown, Top, Bottom, Edit, Done, Cycle, CycleBack, Run, ScanMode, NextPage, CopyCLI, Open key.Binding
 	Mode, ModeBack, AddAction, RemoveAction, Complete                                                             key.Binding
+	CodeLang, SavePattern                                                                                         key.Binding
 }
 
 // New returns the Query pane of the workspace api; copyFn puts the CLI
@@ -147,7 +158,8 @@ func New(st *kit.Styles, km keymap.KeyMap, api engine.API, copyFn func(string) e
 		keys: keys{Up: km.Up, Down: km.Down, PageUp: km.PageUp, PageDown: km.PageDown, Top: km.Top, Bottom: km.Bottom,
 			Edit: km.Edit, Done: km.Done, Cycle: km.Cycle, CycleBack: km.CycleBack, Run: km.Run, ScanMode: km.ScanMode,
 			NextPage: km.NextPage, CopyCLI: km.CopyCLI, Open: open,
-			Mode: km.Mode, ModeBack: km.ModeBack, AddAction: km.AddAction, RemoveAction: km.RemoveAction, Complete: km.Complete}}
+			Mode: km.Mode, ModeBack: km.ModeBack, AddAction: km.AddAction, RemoveAction: km.RemoveAction, Complete: km.Complete,
+			CodeLang: km.Design.CodeLang, SavePattern: km.Design.SavePattern}}
 }
 
 // keyMap enables the bindings that apply where the cursor is.
@@ -186,25 +198,49 @@ func (q *Model) keyMap() keys {
 		k.Run.SetKeys("ctrl+r")
 		k.Run.SetHelp("ctrl+r", "run")
 	}
+	k.CodeLang.SetEnabled(!q.editing)
+	k.SavePattern.SetEnabled(!q.editing && q.lang == 0)
+	if q.lang > 0 { // the program has the pane: the list keys scroll it
+		for _, b := range []*key.Binding{&k.Edit, &k.Done, &k.Complete, &k.Cycle, &k.CycleBack, &k.AddAction, &k.RemoveAction,
+			&k.Run, &k.Mode, &k.ModeBack, &k.ScanMode, &k.NextPage, &k.Open} {
+			b.SetEnabled(false)
+		}
+		k.CopyCLI.SetHelp("c", "copy the "+shortLang(q.lang)+" program")
+		k.CodeLang.SetHelp("L", "show it as "+shortLang((q.lang+1)%len(codeLangs)))
+	}
 	return k
 }
 
 // ShortHelp is the pane's keys for the help line.
 func (q *Model) ShortHelp() []key.Binding {
 	k := q.keyMap()
+	if q.naming {
+		return []key.Binding{key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "save the pattern")),
+			key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel"))}
+	}
+	if q.lang == 0 {
+		k.CodeLang.SetHelp("L", "code")
+		k.SavePattern.SetHelp("P", "save pattern")
+	}
 	return []key.Binding{k.Up, k.Down, k.Edit, k.Done, k.Complete, k.Cycle, k.AddAction, k.RemoveAction, k.Run, k.Mode,
-		k.NextPage, k.PageDown, k.CopyCLI}
+		k.NextPage, k.PageDown, k.CopyCLI, k.CodeLang, k.SavePattern}
 }
 
 // FullHelp is every key of the pane.
 func (q *Model) FullHelp() [][]key.Binding {
 	k := q.keyMap()
 	return [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom}, {k.Edit, k.Done, k.Complete, k.Cycle, k.CycleBack},
-		{k.Run, k.Mode, k.ModeBack, k.ScanMode, k.AddAction, k.RemoveAction, k.NextPage, k.CopyCLI, k.Open}}
+		{k.Run, k.Mode, k.ModeBack, k.ScanMode, k.AddAction, k.RemoveAction, k.NextPage, k.CopyCLI, k.Open},
+		{k.CodeLang, k.SavePattern}}
 }
 
-// Capturing reports whether a text field has the keyboard.
-func (q *Model) Capturing() bool { return q.editing }
+// Capturing reports whether a text field has the keyboard (a field of
+// the form, or the name of a pattern being saved).
+func (q *Model) Capturing() bool { return q.editing || q.naming }
+
+// UsesEsc reports whether esc means something here: leaving the program
+// for the form, or not saving the pattern.
+func (q *Model) UsesEsc() bool { return q.lang > 0 || q.naming }
 
 // SetSize sets the inner size.
 func (q *Model) SetSize(w, h int) { q.w, q.h = w, h }
@@ -472,8 +508,12 @@ func runRequest(api engine.API, in any, tg kit.Target, page int) *result {
 	return res
 }
 
-// copiedMsg reports the clipboard copy.
-type copiedMsg struct{ err error }
+// copiedMsg reports the clipboard copy of what (the aws cli command, the
+// Go program, ...).
+type copiedMsg struct {
+	what string
+	err  error
+}
 
 // Update takes the results, keys, wheel and pastes.
 func (q *Model) Update(msg tea.Msg) tea.Cmd {
@@ -527,13 +567,22 @@ func (q *Model) Update(msg tea.Msg) tea.Cmd {
 		q.onAttrs(msg)
 		return nil
 	case copiedMsg:
-		note, bad := "copied the aws cli command to the clipboard (OSC 52)", false
+		note, bad := "copied "+msg.what+" to the clipboard (OSC 52)", false
 		if msg.err != nil {
 			note, bad = "copy failed: "+msg.err.Error(), true
 		}
-		q.setNote(note, bad)
+		q.setCodeNote(note, bad)
 		return nil
+	case savedMsg:
+		return q.onSaved(msg)
 	case tea.PasteMsg:
+		if q.naming {
+			q.name.Paste(msg.Content)
+			return nil
+		}
+		if q.lang > 0 {
+			return nil // the program has the pane: nothing to paste into
+		}
 		if f := q.curField(); f != nil {
 			q.editing = true
 			f.Paste(msg.Content)
@@ -541,15 +590,24 @@ func (q *Model) Update(msg tea.Msg) tea.Cmd {
 		}
 		return nil
 	case tea.MouseWheelMsg:
-		switch msg.Button {
-		case tea.MouseWheelUp:
+		switch {
+		case q.lang > 0 && msg.Button == tea.MouseWheelUp:
+			q.codeTop = max(q.codeTop-3, 0)
+		case q.lang > 0 && msg.Button == tea.MouseWheelDown:
+			q.codeTop = min(q.codeTop+3, q.codeMax())
+		case msg.Button == tea.MouseWheelUp:
 			q.moveCur(-1)
-		case tea.MouseWheelDown:
+		case msg.Button == tea.MouseWheelDown:
 			q.moveCur(1)
 		}
 		return nil
 	case tea.KeyPressMsg:
-		if q.editing {
+		switch {
+		case q.naming:
+			return q.nameKey(msg)
+		case q.lang > 0:
+			return q.codeKey(msg)
+		case q.editing:
 			return q.editKey(msg)
 		}
 		return q.key(msg)
@@ -760,6 +818,10 @@ func (q *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		}
 	case key.Matches(msg, k.CopyCLI):
 		return q.copyCLI()
+	case key.Matches(msg, k.CodeLang):
+		q.nextLang()
+	case key.Matches(msg, k.SavePattern):
+		return q.savePattern()
 	}
 	return nil
 }
@@ -802,29 +864,9 @@ func (q *Model) openResult() tea.Cmd {
 	return nil
 }
 
-// copyCLI puts the mode's request, as an AWS CLI command, on the
-// clipboard.
-func (q *Model) copyCLI() tea.Cmd {
-	var in any
-	var r *refusal
-	switch q.alt {
-	case ModeTransaction:
-		in, r = q.txBuild()
-	case ModePartiQL:
-		in, r = q.pqBuild()
-	default:
-		in, r = q.build()
-	}
-	if r != nil {
-		q.setNote("nothing to copy: "+r.why, true)
-		return nil
-	}
-	text, copyFn := CLIText(in, q.endpoint), q.copy
-	if copyFn == nil {
-		return tea.Batch(tea.SetClipboard(text), kit.Msg(copiedMsg{}))
-	}
-	return func() tea.Msg { return copiedMsg{err: copyFn(text)} }
-}
+// copyCLI puts the mode's request, as an AWS CLI command (or the
+// program shown), on the clipboard.
+func (q *Model) copyCLI() tea.Cmd { return q.copyCode() }
 
 // runFrom reads the page after res with the same request.
 func (q *Model) runFrom(res *result) tea.Cmd {

@@ -11,6 +11,9 @@ import (
 // View draws the form, then the results, then the CLI line, scrolled so
 // the cursor row shows.
 func (q *Model) View() string {
+	if v, ok := q.overView(); ok {
+		return v
+	}
 	switch q.alt {
 	case ModeTransaction:
 		return q.txView()
@@ -134,10 +137,7 @@ func (q *Model) View() string {
 		out = append(out, lines...)
 	}
 	if in, r := q.build(); r == nil {
-		out = append(out, st.Dim.Render(strings.Repeat("─", w)), st.Dim.Render("the same request with the AWS CLI:"))
-		for _, l := range wrapCommand(cliCommand(in, q.endpoint), w) {
-			out = append(out, hardWrap(l, w)...)
-		}
+		out = append(out, q.cliLines(in)...)
 	}
 	if ri := q.resultIndex(); ri >= 0 && len(out) > q.h && q.f.res.err == nil {
 		return q.resultsView(ri, mode)
