@@ -17,7 +17,7 @@ import (
 // table with three facets, two GSIs and five access patterns, one a Scan.
 const (
 	musicModel    = "../designs/testdata/workbench-3.0-music.json"
-	musicPatterns = "../designs/testdata/music.patterns.yaml"
+	musicPatterns = "../designs/testdata/workbench-3.0-music.patterns.yaml"
 )
 
 // musicEngine opens an in-memory engine at t0 with the music model and
