@@ -13,7 +13,7 @@ import (
 const (
 	testModel    = "designs/testdata/workbench-3.0-music.json"
 	testTemplate = "designs/testdata/template.yaml"
-	testPatterns = "designs/testdata/music.patterns.yaml"
+	testPatterns = "designs/testdata/workbench-3.0-music.patterns.yaml"
 )
 
 // TestLoadExportCheckCommands walks the three commands as a person would:

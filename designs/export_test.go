@@ -133,7 +133,7 @@ func TestExportItemLimitAndTables(t *testing.T) {
 // TestExportNotes: what a Workbench model cannot hold is named, per table.
 func TestExportNotes(t *testing.T) {
 	e := openEngine(t)
-	load(t, e, map[string]string{"AWS::StackName": "shop"}, "testdata/template.yaml", "testdata/workbench-3.0-music.json", "testdata/music.patterns.yaml")
+	load(t, e, map[string]string{"AWS::StackName": "shop"}, "testdata/template.yaml", "testdata/workbench-3.0-music.json", "testdata/workbench-3.0-music.patterns.yaml")
 	_, notes := export(t, e, 0)
 	want := []string{
 		"table Songs: 5 saved access patterns (a Workbench model cannot hold it)",

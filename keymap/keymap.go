@@ -76,6 +76,9 @@ type KeyMap struct {
 
 	// Editing, table and index management, lessons (edit.go).
 	Editing EditKeyMap
+
+	// Access patterns, facets, code (design.go).
+	Design DesignKeyMap
 }
 
 // DefaultKeyMap returns the explorer's bindings: vim keys and arrows both
@@ -131,10 +134,11 @@ func DefaultKeyMap() KeyMap {
 
 		Live:    DefaultLiveKeyMap(),
 		Editing: DefaultEditKeyMap(),
+		Design:  DefaultDesignKeyMap(),
 	}
 }
 
 // Panes returns the bindings that pick a pane by number, in order.
 func (k KeyMap) Panes() []key.Binding {
-	return []key.Binding{k.Schema, k.Items, k.Query, k.Editing.Lessons}
+	return []key.Binding{k.Schema, k.Items, k.Query, k.Editing.Lessons, k.Design.Patterns}
 }

@@ -27,6 +27,10 @@ func TestDefaultKeyMap(t *testing.T) {
 		all["Editing."+name] = f
 	}
 	delete(all, "Editing")
+	for name, f := range fields(reflect.ValueOf(km.Design)) { // design.go
+		all["Design."+name] = f
+	}
+	delete(all, "Design")
 	for name, f := range all {
 		b := f.Interface().(key.Binding)
 		if len(b.Keys()) == 0 || b.Help().Key == "" || b.Help().Desc == "" {

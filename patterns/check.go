@@ -358,7 +358,7 @@ func (c *Checker) query(ctx context.Context, in *model.QueryInput, r *Result) er
 	cp := *in
 	cp.ReturnConsumedCapacity = model.ReturnCapacityIndexes
 	r.Table, r.Index = in.TableName, in.IndexName
-	r.KeyCondition = in.KeyConditionExpression
+	r.KeyCondition = showNames(in.KeyConditionExpression, in.ExpressionAttributeNames)
 	if vs := showValues(in.ExpressionAttributeValues, in.KeyConditionExpression); vs != "" {
 		r.KeyCondition += " (" + vs + ")"
 	}
@@ -467,6 +467,9 @@ func scanAdvice(d *model.TableDescription, filtered []string) string {
 	}
 	all := []idx{{"", partitionNames(d.KeySchema)}}
 	for _, g := range d.GlobalSecondaryIndexes {
+		if g.IndexStatus == model.StatusDeleting {
+			continue // going away: it serves nothing
+		}
 		all = append(all, idx{g.IndexName, partitionNames(g.KeySchema)})
 	}
 	for _, ix := range all {

@@ -18,7 +18,7 @@ import (
 
 const (
 	musicModel    = "../designs/testdata/workbench-3.0-music.json"
-	musicPatterns = "../designs/testdata/music.patterns.yaml"
+	musicPatterns = "../designs/testdata/workbench-3.0-music.patterns.yaml"
 )
 
 func musicWorkspace(t *testing.T) *engine.Engine {
@@ -105,7 +105,7 @@ func TestCheckMusicPatterns(t *testing.T) {
 	}
 	for _, s := range []string{
 		"PATTERN", "Songs by an artist", "FAIL",
-		"pattern \"Songs by an artist\" (../designs/testdata/music.patterns.yaml:38): Scan on Songs, a scan: index ByArtist has partition key Artist: a Query on it reads only the matching items",
+		"pattern \"Songs by an artist\" (../designs/testdata/workbench-3.0-music.patterns.yaml:38): Scan on Songs, a scan: index ByArtist has partition key Artist: a Query on it reads only the matching items",
 		"  FAIL: it scans: index ByArtist has partition key Artist",
 		"5 patterns: 4 passed, 1 failed",
 	} {

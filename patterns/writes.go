@@ -249,6 +249,22 @@ func showValues(vals map[string]model.AttributeValue, text string) string {
 	return strings.Join(parts, ", ")
 }
 
+// showNames writes an expression with the attribute names its #name
+// placeholders stand for ("#pk = :pk" saved from the builder reads
+// "ForumName = :pk"); longer placeholders are replaced first (#pk1 before
+// #pk).
+func showNames(text string, names map[string]string) string {
+	phs := make([]string, 0, len(names))
+	for ph := range names {
+		phs = append(phs, ph)
+	}
+	sort.Slice(phs, func(i, j int) bool { return len(phs[i]) > len(phs[j]) || len(phs[i]) == len(phs[j]) && phs[i] < phs[j] })
+	for _, ph := range phs {
+		text = strings.ReplaceAll(text, ph, names[ph])
+	}
+	return text
+}
+
 // showConditions renders legacy KeyConditions.
 func showConditions(conds map[string]model.Condition) string {
 	names := make([]string, 0, len(conds))

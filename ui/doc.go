@@ -19,6 +19,7 @@
 //	 ├─ ui/ttl         5 TTL
 //	 ├─ ui/stream      6 Stream
 //	 ├─ ui/lessons     7 Lessons, their content, their copies of the data sets
+//	 ├─ ui/patterns    8 Patterns: the saved access patterns, checked
 //	 └─ ui/forms       forms and questions over the pane; the $EDITOR edit
 //
 // A pane imports kit, the engine and keymap, never another pane nor the
@@ -26,7 +27,9 @@
 // implements the small interfaces of kit/pane.go for what it takes part in:
 // Follower (it shows the sidebar's selection), Capturer (a text field has
 // every key), EscUser, Shower (it refreshes itself while on screen),
-// EventSink (it takes the engine's events).
+// EventSink (it takes the engine's events), and those of kit/design.go:
+// ChangeSink (it hears that a component changed the workspace), TablesSink
+// (it takes every fresh description of the tables).
 //
 // Messages flow like this:
 //

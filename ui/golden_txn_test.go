@@ -71,7 +71,7 @@ func lessonTen(g goldenRun, shows ...string) {
 	g.keys("7")
 	g.waitFor("Lesson 1 of ")
 	g.keys("j", "j", "j", "j", "j", "j", "j", "j", "j")
-	g.waitFor("Lesson 10 of 10")
+	g.waitFor("Lesson 10 of 12")
 	for i, s := range shows {
 		if i > 0 {
 			g.keys("right")

@@ -76,7 +76,7 @@ func (m *Model) helpLines(w int) []string {
 	}
 	section("Here", m.focused().FullHelp())
 	section("Everywhere", [][]key.Binding{{km.Schema, km.Items, km.Query}, km.Live.LivePanes(),
-		{km.Editing.Lessons, km.NextFocus, km.PrevFocus, km.SwitchWorkspace, km.Back, km.Help, km.Quit}})
+		{km.Editing.Lessons, km.Design.Patterns, km.NextFocus, km.PrevFocus, km.SwitchWorkspace, km.Back, km.Help, km.Quit}})
 	if m.ws.loc != nil {
 		section("Remote table", [][]key.Binding{{km.CopySlice, km.Survey}})
 	} else {
@@ -100,6 +100,7 @@ func (m *Model) helpLines(w int) []string {
 		{"items", "one Scan page at a time (Limit + ExclusiveStartKey), read again when the table changes; · = not projected; G reads to the end"},
 		{"status", "the engine's last request and the capacity it consumed; on the right the engine clock"},
 		{"lessons", "each lesson runs on its own copy of its data set, never on your tables; ctrl+o shows that copy in the panes and goes back"},
+		{"patterns", "8 checks the access patterns saved with the tables on their data, again when it changes: ✓ passed, ! passed with warnings, ✗ failed (a scan, over its budget, refused); reads consume capacity like any request, writes run on a copy of the items they touch"},
 	}...) {
 		desc := kit.Wrap(t[1], max(w-12, 10))
 		out = append(out, "  "+kit.Fit(t[0], 9)+" "+desc[0])

@@ -29,7 +29,7 @@ func TestMain(m *testing.M) {
 		if err != nil {
 			return nil, err
 		}
-		if _, err := fixtures.LoadAll(context.Background(), eng, []string{dataset}); err != nil {
+		if err := lessons.LoadData(eng, dataset); err != nil {
 			eng.Close()
 			return nil, err
 		}

@@ -143,7 +143,7 @@ func (m *Model) usesEsc() bool {
 // paneKey is the tab a digit picks.
 func (m *Model) paneKey(msg tea.KeyPressMsg) (pane, bool) {
 	km := m.km
-	for p, b := range []key.Binding{km.Schema, km.Items, km.Query, km.Live.Capacity, km.Live.TTL, km.Live.Stream, km.Editing.Lessons} {
+	for p, b := range []key.Binding{km.Schema, km.Items, km.Query, km.Live.Capacity, km.Live.TTL, km.Live.Stream, km.Editing.Lessons, km.Design.Patterns} {
 		if key.Matches(msg, b) {
 			return pane(p), true
 		}

@@ -90,11 +90,14 @@ func TestTrafficHotKeyThrottlesShardedDoesNot(t *testing.T) {
 				if st.Throttled == 0 || !strings.Contains(traffic, "✗ "+kit.FmtInt(st.Throttled)+" throttled") {
 					t.Fatalf("hot key: %+v, traffic line %q\n%s", st, traffic, s)
 				}
-				if !strings.Contains(heat, "1,000 of its 1,000 WCU (100%) · ✗") {
+				if !strings.Contains(heat, "hottest #9: 1,000 of its 1,000 WCU (100%) · ✗ 1,000 KeyRangeThroughputExceeded") {
 					t.Fatalf("heat: %q\n%s", heat, s)
 				}
+				// each throttled column is marked with its reason's letter, and
+				// the axis under the charts says what the letter stands for
 				if !strings.Contains(lineWith(m, "WCU/s"), "· ✗ "+kit.FmtInt(st.Throttled)+" throttled · provisioned 20,000 (above)") ||
-					!strings.Contains(lineWith(m, "throttled  "), "✗✗✗✗✗") {
+					!strings.Contains(lineWith(m, "throttled  "), "KKKKK") ||
+					!strings.Contains(lineWith(m, "ago ·"), "K KeyRangeThroughputExceeded · ← ") {
 					t.Fatalf("chart:\n%s", s)
 				}
 				return

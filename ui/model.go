@@ -24,11 +24,12 @@ const (
 	paneTTL
 	paneStream
 	paneLessons
+	panePatterns
 	numPanes
 )
 
 // paneNames are the tabs, in pane order.
-var paneNames = [numPanes]string{"Schema", "Items", "Query", "Capacity", "TTL", "Stream", "Lessons"}
+var paneNames = [numPanes]string{"Schema", "Items", "Query", "Capacity", "TTL", "Stream", "Lessons", "Patterns"}
 
 // Minimum sizes the layout is designed for; smaller terminals get a note.
 const (

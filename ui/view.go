@@ -45,6 +45,9 @@ func (m *Model) Screen() string {
 // titleBar is the name and the tabs, then the address served when it fits.
 func (m *Model) titleBar() string {
 	left := " " + m.st.Title.Render("dynoscope") + "  " + m.tabRow()
+	if kit.Width(left) > m.w {
+		left = " " + m.tabRow() // the name goes before a tab does
+	}
 	right := ""
 	switch {
 	case m.ws.loc != nil && m.ws.loc.Write:
@@ -61,7 +64,7 @@ func (m *Model) titleBar() string {
 }
 
 // tabRow is the tabs, the one on screen in brackets. At 80 columns every
-// name still fits whole.
+// name still fits whole (the title bar leaves out "dynoscope" for them).
 func (m *Model) tabRow() string {
 	st := m.st
 	parts := make([]string, 0, numPanes)
@@ -196,7 +199,7 @@ func (m *Model) globalKeys() []key.Binding {
 	if m.showHelp {
 		return nil
 	}
-	panes := key.NewBinding(key.WithKeys("1", "2", "3", "4", "5", "6", "7"), key.WithHelp("1-7", "panes"))
+	panes := key.NewBinding(key.WithKeys("1", "2", "3", "4", "5", "6", "7", "8"), key.WithHelp("1-8", "panes"))
 	out := []key.Binding{km.NextFocus, panes}
 	if len(m.others) > 0 {
 		out = append(out, km.SwitchWorkspace)

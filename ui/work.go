@@ -33,7 +33,7 @@ func (m *Model) onKit(w *workspace, from dest, msg tea.Msg) (tea.Cmd, bool) {
 		if msg.Note != "" {
 			m.flash = msg.Note
 		}
-		return tea.Batch(w.reload(), w.reloadTable(msg.Table), w.fetchLast()), true
+		return tea.Batch(w.reload(), w.reloadTable(msg.Table), w.fetchLast(), w.changed(msg.Table)), true
 	case kit.SelectMsg:
 		return w.load(msg.Table, msg.Index), true
 	case kit.ConfirmMsg:
@@ -54,6 +54,8 @@ func (m *Model) onKit(w *workspace, from dest, msg tea.Msg) (tea.Cmd, bool) {
 		return m.openQuery(msg), true
 	case kit.OpenItemsMsg:
 		return m.openItems(w, msg), true
+	case kit.OpenPatternsMsg:
+		return m.openPatterns(w, msg), true
 	case kit.SurveyMsg:
 		return m.askSurvey(w, msg.Table), true
 	case kit.StopSurveyMsg:
@@ -129,7 +131,7 @@ func (m *Model) afterDone(w *workspace, msg forms.DoneMsg) tea.Cmd {
 	if msg.Deleted {
 		w.item = nil
 	}
-	cmds := []tea.Cmd{w.fetchLast(), w.reloadTable(msg.Table)}
+	cmds := []tea.Cmd{w.fetchLast(), w.reloadTable(msg.Table), w.changed(msg.Table)}
 	switch {
 	case msg.SelectTable != "":
 		cmds = append(cmds, w.load(msg.SelectTable, msg.SelectIndex))
@@ -303,6 +305,18 @@ func (m *Model) openItems(from *workspace, msg kit.OpenItemsMsg) tea.Cmd {
 		tables, err := describeAll(api)
 		return openMsg{ws: workspaceMsg{tables: tables, err: err, selectTable: msg.Table, selectIndex: msg.Index}, leftOut: msg.LeftOut}
 	}))
+}
+
+// openPatterns shows the Patterns pane of the workspace named (a
+// lesson's copy), which checks its patterns as it comes on screen.
+func (m *Model) openPatterns(from *workspace, msg kit.OpenPatternsMsg) tea.Cmd {
+	w, add := from, tea.Cmd(nil)
+	if msg.Workspace.API != nil {
+		w, add = m.workspaceFor(msg.Workspace)
+	}
+	w.item = nil
+	m.pane, m.onSidebar = panePatterns, false
+	return tea.Batch(add, m.switchTo(w), m.showLive())
 }
 
 // openMsg: the workspace is read again, with what to select and open.

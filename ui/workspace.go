@@ -14,6 +14,7 @@ import (
 	"github.com/dynoscope/dynoscope/ui/capacity"
 	"github.com/dynoscope/dynoscope/ui/items"
 	"github.com/dynoscope/dynoscope/ui/kit"
+	"github.com/dynoscope/dynoscope/ui/patterns"
 	"github.com/dynoscope/dynoscope/ui/query"
 	"github.com/dynoscope/dynoscope/ui/schema"
 	"github.com/dynoscope/dynoscope/ui/sidebar"
@@ -48,6 +49,7 @@ type workspace struct {
 	capacity *capacity.Model
 	ttl      *ttl.Model
 	stream   *stream.Model
+	patterns *patterns.Model
 	panes    []kit.Pane // by pane number; nil at paneLessons (one for all)
 	item     *items.ItemView
 
@@ -92,8 +94,9 @@ func (m *Model) newWorkspace(api engine.API, label, file string) *workspace {
 	w.capacity = capacity.New(st, km, api, file, m.opts.Live)
 	w.ttl = ttl.New(st, km, api, m.opts.Live)
 	w.stream = stream.New(st, km, api, m.opts.Live)
+	w.patterns = patterns.New(st, km, api)
 	w.panes = []kit.Pane{paneSchema: w.schema, paneItems: w.items, paneQuery: w.query,
-		paneCapacity: w.capacity, paneTTL: w.ttl, paneStream: w.stream, paneLessons: nil}
+		paneCapacity: w.capacity, paneTTL: w.ttl, paneStream: w.stream, paneLessons: nil, panePatterns: w.patterns}
 	if m.opts.Live {
 		if es, ok := api.(kit.EventSource); ok {
 			w.events, w.unsub = es.Subscribe(liveEventBuffer)
@@ -342,6 +345,11 @@ func (m *Model) onWorkspace(w *workspace, msg workspaceMsg) tea.Cmd {
 	if msg.selectTable != "" {
 		w.sidebar.SelectByName(msg.selectTable, msg.selectIndex)
 	}
+	for p, pn := range w.panes {
+		if s, ok := pn.(kit.TablesSink); ok {
+			cmds = append(cmds, route(w, toPaneOf(pane(p)), s.SetTables(w.tables)))
+		}
+	}
 	return tea.Batch(append(cmds, m.selectionChanged(w))...)
 }
 
@@ -409,6 +417,18 @@ func (w *workspace) fetchLast() tea.Cmd {
 		rec, ok := rl.LastRequest()
 		return lastRequestMsg{seq: seq, rec: rec, ok: ok}
 	})
+}
+
+// changed tells the panes that follow changes that a component changed
+// the workspace (table, or "" for any).
+func (w *workspace) changed(table string) tea.Cmd {
+	var cmds []tea.Cmd
+	for p, pn := range w.panes {
+		if s, ok := pn.(kit.ChangeSink); ok {
+			cmds = append(cmds, route(w, toPaneOf(pane(p)), s.Changed(table)))
+		}
+	}
+	return tea.Batch(cmds...)
 }
 
 // reloadTable has the panes showing table (or any, for "") read it

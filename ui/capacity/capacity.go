@@ -1,7 +1,11 @@
 // Package capacity is the explorer's Capacity pane: a table's throughput
-// live — consumed RCU and WCU per second against the provisioned lines,
-// throttled seconds marked, each index, a heat strip of the partitions
-// against their 3,000 RCU / 1,000 WCU limits — and the traffic generator.
+// live — consumed RCU and WCU per second against the provisioned lines (on
+// demand: the OnDemandThroughput maximum, marked, or the per-table quota),
+// the warm throughput the partitions were sized for, throttled seconds
+// marked with their reason (ThrottlingReasons, August 2025: K key range, P
+// provisioned, A account, M on-demand maximum; reasons.go), each index, a
+// heat strip of the partitions against their 3,000 RCU / 1,000 WCU limits —
+// and the traffic generator.
 //
 // The generator writes only into data it owns: its vote workloads run on
 // its own table (engine.TrafficTable, made when first needed, and shown
@@ -292,7 +296,7 @@ func (p *Model) View() string {
 		out = append(out, "")
 	}
 	out = append(out, p.chart(s, false, rows, cols)...)
-	out = append(out, p.timeAxis(cols))
+	out = append(out, p.timeAxis(s, cols))
 	if blanks > 1 {
 		out = append(out, "")
 	}
@@ -301,7 +305,8 @@ func (p *Model) View() string {
 	return strings.Join(out, "\n")
 }
 
-// header is the table's billing, limits, partitions and bucket levels.
+// header is the table's billing, limits, partitions and bucket levels,
+// and the warm throughput its partitions were sized for.
 func (p *Model) header(s capacity.MetricsSnapshot) []string {
 	st := p.st
 	thr := "throttling on"
@@ -310,14 +315,35 @@ func (p *Model) header(s capacity.MetricsSnapshot) []string {
 	}
 	parts := kit.Plural(int64(len(s.Partitions)), "partition", "")
 	if s.BillingMode == model.BillingPayPerRequest {
-		right := fmt.Sprintf("ON-DEMAND ≤ %s RRU / %s WRU a second · %s · %s", kit.FmtInt(s.ReadLimit), kit.FmtInt(s.WriteLimit), parts, thr)
-		l2 := fmt.Sprintf("left this second: read %s of %s · write %s of %s", kit.FmtUnits(s.ReadLevel), kit.FmtInt(s.ReadLimit), kit.FmtUnits(s.WriteLevel), kit.FmtInt(s.WriteLimit))
+		right := fmt.Sprintf("ON-DEMAND ≤ %s RRU%s / %s WRU%s a second · %s · %s", kit.FmtInt(s.ReadLimit), maxMark(s.ReadMax),
+			kit.FmtInt(s.WriteLimit), maxMark(s.WriteMax), parts, thr)
+		l2 := warmText(s) + fmt.Sprintf("left this second: read %s of %s · write %s of %s", kit.FmtUnits(s.ReadLevel), kit.FmtInt(s.ReadLimit), kit.FmtUnits(s.WriteLevel), kit.FmtInt(s.WriteLimit))
 		return []string{kit.TitleLine(st, s.Table, right, p.w), st.Dim.Render(kit.Cut(l2, p.w))}
 	}
 	right := fmt.Sprintf("PROVISIONED %s RCU / %s WCU · %s · %s", kit.FmtInt(s.ReadLimit), kit.FmtInt(s.WriteLimit), parts, thr)
-	l2 := fmt.Sprintf("buckets: read %s of %s · write %s of %s (%d s of unused capacity kept for bursts)",
+	l2 := warmText(s) + fmt.Sprintf("buckets: read %s of %s · write %s of %s (%d s of unused capacity kept for bursts)",
 		kit.FmtUnits(s.ReadLevel), kit.FmtUnits(s.BurstRead), kit.FmtUnits(s.WriteLevel), kit.FmtUnits(s.BurstWrite), capacity.BurstSeconds)
 	return []string{kit.TitleLine(st, s.Table, right, p.w), st.Dim.Render(kit.Cut(l2, p.w))}
+}
+
+// maxMark marks an on-demand limit that is the table's or GSI's
+// configured OnDemandThroughput maximum (May 2024), not the account's
+// per-table quota.
+func maxMark(configured bool) string {
+	if configured {
+		return " (maximum)"
+	}
+	return ""
+}
+
+// warmText is "warm 12,000 R / 4,000 W a second · ": the warm throughput
+// (November 2024) the table's partitions were sized for, what it serves at
+// once ("" when the table was configured without one).
+func warmText(s capacity.MetricsSnapshot) string {
+	if s.WarmRead == 0 && s.WarmWrite == 0 {
+		return ""
+	}
+	return fmt.Sprintf("warm %s R / %s W a second · ", kit.FmtInt(s.WarmRead), kit.FmtInt(s.WarmWrite))
 }
 
 // indexLines is one line per secondary index: its last seconds of reads and
@@ -326,6 +352,24 @@ func (p *Model) indexLines(s capacity.MetricsSnapshot) []string {
 	st := p.st
 	var out []string
 	spark := min(max((p.w-60)/2, 6), 30)
+	gsiLine := func(ix capacity.IndexSeries, spark, window int) string {
+		last := lastSample(ix.Points)
+		line := fmt.Sprintf("GSI %s R %s %s/%s%s  W %s %s/%s%s", kit.Fit(ix.Name, 16),
+			sparkline(st, ix.Points, false, spark), kit.FmtUnits(last.RCU), kit.FmtInt(ix.ReadLimit), maxMark(ix.ReadMax),
+			sparkline(st, ix.Points, true, spark), kit.FmtUnits(last.WCU), kit.FmtInt(ix.WriteLimit), maxMark(ix.WriteMax))
+		if n, by := throttledIn(ix.Points, window); n > 0 {
+			line += " " + st.Error.Render(fmt.Sprintf("✗ %s throttled (%s)", kit.FmtInt(n), limitLetters(by)))
+		}
+		return line
+	}
+	// narrower sparklines when a GSI's maxima and throttles need the room
+	for _, ix := range s.Indexes {
+		if ix.Global {
+			if text := kit.Width(gsiLine(ix, 0, spark)); text+2*spark > p.w {
+				spark = max(min(spark, (p.w-text)/2), 6)
+			}
+		}
+	}
 	for _, ix := range s.Indexes {
 		last := lastSample(ix.Points)
 		name := kit.Fit(ix.Name, 16)
@@ -335,13 +379,7 @@ func (p *Model) indexLines(s capacity.MetricsSnapshot) []string {
 				kit.FmtUnits(last.WCU), st.Dim.Render("counts against the table")), p.w))
 			continue
 		}
-		line := fmt.Sprintf("GSI %s R %s %s/%s  W %s %s/%s", name,
-			sparkline(st, ix.Points, false, spark), kit.FmtUnits(last.RCU), kit.FmtInt(ix.ReadLimit),
-			sparkline(st, ix.Points, true, spark), kit.FmtUnits(last.WCU), kit.FmtInt(ix.WriteLimit))
-		if n := throttledIn(ix.Points, spark); n > 0 {
-			line += " " + st.Error.Render(fmt.Sprintf("✗ %s throttled", kit.FmtInt(n)))
-		}
-		out = append(out, kit.Cut(line, p.w))
+		out = append(out, kit.Cut(gsiLine(ix, spark, spark), p.w))
 	}
 	if len(out) > 0 {
 		out = append([]string{st.Header.Render("Indexes") + st.Dim.Render(fmt.Sprintf("  last %d s, now at the right", spark))}, out...)
@@ -357,11 +395,14 @@ func lastSample(pts []capacity.Sample) capacity.Sample {
 	return pts[len(pts)-1]
 }
 
-// throttledIn counts the throttled requests of the last n samples.
-func throttledIn(pts []capacity.Sample, n int) int64 {
+// throttledIn counts the throttled requests of the last n samples, and
+// why they were throttled.
+func throttledIn(pts []capacity.Sample, n int) (int64, capacity.Limits) {
 	var t int64
+	var by capacity.Limits
 	for i := max(len(pts)-n, 0); i < len(pts); i++ {
 		t += int64(pts[i].ReadThrottled) + int64(pts[i].WriteThrottled)
+		by |= pts[i].ReadThrottledBy | pts[i].WriteThrottledBy
 	}
-	return t
+	return t, by
 }

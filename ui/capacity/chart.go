@@ -35,6 +35,7 @@ const chartWindow = 150
 type column struct {
 	v   float64
 	thr int64
+	by  capacity.Limits // why they were throttled
 }
 
 // columns folds per-second samples (oldest first, the last one the current
@@ -55,6 +56,7 @@ func columns(pts []capacity.Sample, write bool, n, spc int) []column {
 		v, thr := unitsOf(s, write)
 		cols[c].v = max(cols[c].v, v)
 		cols[c].thr += thr
+		cols[c].by |= throttledBy(s, write)
 	}
 	return cols
 }
@@ -107,7 +109,15 @@ func (p *Model) chart(s capacity.MetricsSnapshot, write bool, rows, width int) [
 		top = niceCeil(max(float64(limit)*1.1, peak*1.05))
 	}
 	kind := "provisioned"
-	if s.BillingMode != "PROVISIONED" {
+	configured := s.ReadMax
+	if write {
+		configured = s.WriteMax
+	}
+	switch {
+	case s.BillingMode == "PROVISIONED":
+	case configured:
+		kind = "on-demand maximum"
+	default:
 		kind = "table limit"
 	}
 	title := st.Header.Render(unit+"/s") + fmt.Sprintf(" now %s · peak %s", kit.FmtUnits(now), kit.FmtUnits(peak))
@@ -146,19 +156,46 @@ func (p *Model) chart(s capacity.MetricsSnapshot, write bool, rows, width int) [
 	for i, c := range cols {
 		marks[i] = ' '
 		if c.thr > 0 {
-			marks[i] = '✗'
+			marks[i] = throttleMark(c.by)
 		}
 	}
 	out = append(out, kit.PadLeft("throttled", gutter)+st.Error.Render(string(marks)))
 	return out
 }
 
-// timeAxis is the line under the charts: how far back their left edge is
-// and how many seconds a column holds.
-func (p *Model) timeAxis(width int) string {
+// timeAxis is the line under the charts: the letters of the throttle
+// marks on the charts and the index sparklines and the reasons they stand
+// for, how far back the charts' left edge is and how many seconds a column
+// holds.
+func (p *Model) timeAxis(s capacity.MetricsSnapshot, width int) string {
 	spc := max((chartWindow+width-1)/width, 1)
 	left := "← " + kit.FmtSpan(time.Duration(width*spc)*time.Second) + " ago · " + perColumn(spc)
-	return p.st.Dim.Render(strings.Repeat(" ", gutter) + kit.Spread(left, "now →", width))
+	axis := p.st.Dim.Render(kit.Spread(left, "now →", width))
+	by := chartLimits(s.Points, width, spc)
+	for _, ix := range s.Indexes {
+		by |= chartLimits(ix.Points, width, spc)
+	}
+	if by != 0 {
+		legend := limitsText(by) + " · "
+		axis = p.st.Error.Render(legend) + p.st.Dim.Render(kit.Spread(left, "now →", max(width-kit.Width(legend), 1)))
+	}
+	return strings.Repeat(" ", gutter) + axis
+}
+
+// chartLimits is why the requests throttled in the seconds the charts
+// show were throttled, reads and writes.
+func chartLimits(pts []capacity.Sample, n, spc int) capacity.Limits {
+	var by capacity.Limits
+	if len(pts) == 0 {
+		return 0
+	}
+	from := (floorDiv(pts[len(pts)-1].Second, int64(spc)) - int64(n) + 1) * int64(spc)
+	for _, s := range pts {
+		if s.Second >= from {
+			by |= s.ReadThrottledBy | s.WriteThrottledBy
+		}
+	}
+	return by
 }
 
 // eighths are the partial blocks, one to seven eighths of a cell.
@@ -257,7 +294,7 @@ func sparkline(st *kit.Styles, pts []capacity.Sample, write bool, n int) string 
 		c := &cells[x0+i]
 		switch {
 		case thr > 0:
-			*c = chartCell{'✗', &st.Error}
+			*c = chartCell{throttleMark(throttledBy(s, write)), &st.Error}
 		case v == 0 || peak == 0:
 			*c = chartCell{'·', &st.Dim}
 		default:

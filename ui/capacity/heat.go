@@ -21,6 +21,7 @@ type partHeat struct {
 	rcu, wcu   float64
 	rpct, wpct float64
 	thr        int64
+	by         capacity.Limits // why it throttled
 }
 
 func heatOf(ps capacity.PartitionSeries) partHeat {
@@ -29,6 +30,7 @@ func heatOf(ps capacity.PartitionSeries) partHeat {
 		s := ps.Points[i]
 		h.rcu, h.wcu = max(h.rcu, s.RCU), max(h.wcu, s.WCU)
 		h.thr += int64(s.ReadThrottled) + int64(s.WriteThrottled)
+		h.by |= s.ReadThrottledBy | s.WriteThrottledBy
 	}
 	h.rpct = h.rcu / float64(max(ps.CapRCU, 1)) * 100
 	h.wpct = h.wcu / float64(max(ps.CapWCU, 1)) * 100
@@ -108,7 +110,8 @@ func (p *Model) heatLines(s capacity.MetricsSnapshot) []string {
 	}
 	line := fmt.Sprintf("%*s hottest #%d: %s", gutter-1, "", ph.Partition, strings.Join(loads, " · "))
 	if h.thr > 0 {
-		line += " · " + st.Error.Render(fmt.Sprintf("✗ %s throttled", kit.FmtInt(h.thr)))
+		// the requests throttled, and why: "✗ 1,000 KeyRangeThroughputExceeded"
+		line += " · " + st.Error.Render(fmt.Sprintf("✗ %s %s", kit.FmtInt(h.thr), limitNames(h.by)))
 	}
 	switch {
 	case s.BillingMode == "PROVISIONED":

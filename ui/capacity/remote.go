@@ -50,6 +50,9 @@ type metricsMsg struct {
 // trafficOnRemote is what the traffic keys say on a remote backend.
 const trafficOnRemote = "the traffic generator runs on the embedded engine only: C copies a slice of this table into the sandbox, where t runs it"
 
+// throttlesOnRemote says where a remote table's throttle reasons are.
+const throttlesOnRemote = "DynamoDB names the reason of each throttle in its answer (ThrottlingReasons), shown with the error of the request it refused; CloudWatch counts throttles without reasons"
+
 // readRemote reads the explorer's own consumption of table.
 func readRemote(cm kit.ConsumptionMeter, table string) *remoteData {
 	m := cm.Consumption()
@@ -97,8 +100,20 @@ func snapshotOf(d *model.TableDescription, secs []kit.Second) capacity.MetricsSn
 	s := capacity.MetricsSnapshot{Table: d.TableName, Found: true, BillingMode: model.BillingProvisioned}
 	if d.BillingModeSummary != nil && d.BillingModeSummary.BillingMode == model.BillingPayPerRequest {
 		s.BillingMode = model.BillingPayPerRequest
+		// the lines are the configured maxima, where there are some
+		if odt := d.OnDemandThroughput; odt != nil {
+			if v := odt.MaxReadRequestUnits; v != nil && *v > 0 {
+				s.ReadLimit, s.ReadMax = *v, true
+			}
+			if v := odt.MaxWriteRequestUnits; v != nil && *v > 0 {
+				s.WriteLimit, s.WriteMax = *v, true
+			}
+		}
 	} else if pt := d.ProvisionedThroughput; pt != nil {
 		s.ReadLimit, s.WriteLimit = pt.ReadCapacityUnits, pt.WriteCapacityUnits
+	}
+	if w := d.WarmThroughput; w != nil {
+		s.WarmRead, s.WarmWrite = w.ReadUnitsPerSecond, w.WriteUnitsPerSecond
 	}
 	for _, sec := range secs {
 		s.Points = append(s.Points, capacity.Sample{Second: sec.Start.Unix(), RCU: sec.Read, WCU: sec.Write})
@@ -116,6 +131,16 @@ func (p *Model) remoteView() string {
 	r := p.data.remote
 	snap := snapshotOf(d, r.secs)
 	right := "ON-DEMAND (pay per request)"
+	if snap.ReadMax || snap.WriteMax {
+		var maxima []string
+		if snap.ReadMax {
+			maxima = append(maxima, kit.FmtInt(snap.ReadLimit)+" RRU")
+		}
+		if snap.WriteMax {
+			maxima = append(maxima, kit.FmtInt(snap.WriteLimit)+" WRU")
+		}
+		right = "ON-DEMAND ≤ " + strings.Join(maxima, " / ") + " a second (maximum)"
+	}
 	if snap.BillingMode == model.BillingProvisioned {
 		right = fmt.Sprintf("PROVISIONED %s RCU / %s WCU", kit.FmtInt(snap.ReadLimit), kit.FmtInt(snap.WriteLimit))
 	}
@@ -125,10 +150,13 @@ func (p *Model) remoteView() string {
 	if t.Unmetered > 0 {
 		own += fmt.Sprintf(" (%s without ConsumedCapacity)", kit.FmtInt(int64(t.Unmetered)))
 	}
+	if wt := warmText(snap); wt != "" {
+		right += " · " + strings.TrimSuffix(wt, " · ")
+	}
 	head := []string{kit.TitleLine(st, d.TableName, right, p.w)}
 	head = append(head, kit.WrapStyled(st.Dim, own, p.w)...)
 	cw := p.cloudWatchLines()
-	traffic := []string{st.Dim.Render(kit.Cut("Traffic: "+trafficOnRemote, p.w))}
+	traffic := []string{st.Dim.Render(kit.Cut("Throttles: "+throttlesOnRemote, p.w)), st.Dim.Render(kit.Cut("Traffic: "+trafficOnRemote, p.w))}
 	if p.traffic.err != "" {
 		traffic = []string{st.Warn.Render(kit.Cut("✗ "+p.traffic.err, p.w))}
 	}
@@ -139,7 +167,7 @@ func (p *Model) remoteView() string {
 	out = append(out, "")
 	out = append(out, p.chart(snap, false, rows, cols)...)
 	out = append(out, p.chart(snap, true, rows, cols)...)
-	out = append(out, p.timeAxis(cols))
+	out = append(out, p.timeAxis(snap, cols))
 	out = append(out, cw...)
 	out = append(out, traffic...)
 	return strings.Join(out, "\n")

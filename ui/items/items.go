@@ -1,7 +1,9 @@
 // Package items is the explorer's Items pane and what opens from it: the
 // browser of a table or an index page by page (Scan with Limit and
-// ExclusiveStartKey, never more than three pages in memory), the list of
-// the items an index leaves out and why, and the item view (an item as
+// ExclusiveStartKey, never more than three pages in memory) with the key
+// attributes as the first columns in KeySchema order, the list of the
+// items an index leaves out and why (each key attribute an item lacks
+// marked in the index's key columns), and the item view (an item as
 // DynamoDB JSON or plain JSON, its size, cost and index membership).
 //
 // The pane follows the engine: a write to the table it shows reads the
@@ -9,6 +11,12 @@
 // page to the end of the table with its progress on screen (esc stops).
 // The keys n, e, a and d ask the root for an edit of the item under the
 // cursor.
+//
+// A table whose design names facets (a NoSQL Workbench model's
+// TableFacets, kept by the embedded engine) has a view per facet besides
+// all its items (v and V go through them): only the items of that
+// facet's shape, the key columns headed by the facet's aliases and its
+// attributes in the model's order (facet.go).
 //
 // On a remote backend every page asks for its ConsumedCapacity and the
 // pane shows what each page and the whole browse consumed (on AWS, reads
@@ -86,12 +94,21 @@ type Model struct {
 
 	leftOut *leftOutView
 
+	// The facet views of the table (facet.go): the facets its design
+	// names, the one shown (0: all items; i: facets[i-1]), the items each
+	// page read before the facet kept its own, and a note about them.
+	facets    []engine.Facet
+	facet     int
+	raw       []int
+	facetNote string
+
 	w, h    int
 	focused bool
 }
 
 type keys struct {
 	Up, Down, PageUp, PageDown, Top, Bottom, Left, Right, Open, Filter, ClearFilter, LeftOut, Reload, Stop key.Binding
+	Facet, FacetBack                                                                                       key.Binding
 }
 
 // New returns the Items pane of the workspace api, reading pageSize items
@@ -106,7 +123,8 @@ func New(st *kit.Styles, km keymap.KeyMap, api engine.API, pageSize int) *Model 
 	bottom.SetHelp("G", "end (reads every page)")
 	k := keys{Up: km.Up, Down: km.Down, PageUp: km.PageUp, PageDown: km.PageDown, Top: km.Top,
 		Bottom: bottom, Left: km.Left, Right: km.Right, Open: open, Filter: km.Filter,
-		ClearFilter: km.ClearFilter, LeftOut: km.LeftOut, Reload: km.Reload, Stop: km.Stop}
+		ClearFilter: km.ClearFilter, LeftOut: km.LeftOut, Reload: km.Reload, Stop: km.Stop,
+		Facet: km.Design.Facet, FacetBack: km.Design.FacetBack}
 	return &Model{st: st, keys: k, ek: km.Editing, api: api, pageSize: pageSize, loading: -1}
 }
 
@@ -122,6 +140,8 @@ func (p *Model) keyMap() keys {
 	}
 	k.ClearFilter.SetEnabled(p.idx != nil && !p.toEnd)
 	k.Stop.SetEnabled(p.toEnd)
+	k.Facet.SetEnabled(len(p.facets) > 0 && p.leftOut == nil && !p.toEnd)
+	k.FacetBack.SetEnabled(len(p.facets) > 0 && p.leftOut == nil && !p.toEnd)
 	return k
 }
 
@@ -159,9 +179,9 @@ func (p *Model) ShortHelp() []key.Binding {
 		return []key.Binding{k.Stop}
 	}
 	if kit.ReadOnly(p.api) != "" { // the refusal early, where it shows
-		return append(append([]key.Binding{k.Up, k.Down, k.Open}, p.shortEditKeys()...), k.Bottom, k.Filter, k.LeftOut, k.Reload)
+		return append(append([]key.Binding{k.Up, k.Down, k.Open}, p.shortEditKeys()...), k.Bottom, k.Filter, k.LeftOut, k.Facet, k.Reload)
 	}
-	return append([]key.Binding{k.Up, k.Down, k.Open, k.Bottom, k.Filter, k.LeftOut, k.Reload}, p.shortEditKeys()...)
+	return append([]key.Binding{k.Up, k.Down, k.Open, k.Bottom, k.Filter, k.LeftOut, k.Facet, k.Reload}, p.shortEditKeys()...)
 }
 
 // FullHelp is every key of the pane.
@@ -172,7 +192,7 @@ func (p *Model) FullHelp() [][]key.Binding {
 	k := p.keyMap()
 	return [][]key.Binding{
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Stop},
-		{k.Left, k.Right, k.Open, k.Filter, k.ClearFilter, k.LeftOut, k.Reload},
+		{k.Left, k.Right, k.Open, k.Filter, k.ClearFilter, k.LeftOut, k.Facet, k.FacetBack, k.Reload},
 		kit.Writable(p.api, false, p.editKeys()...),
 	}
 }
@@ -242,7 +262,8 @@ func (p *Model) SetTarget(t kit.Target, info *kit.TableInfo) tea.Cmd {
 		return nil
 	}
 	p.tg = t
-	return p.reload()
+	p.facets, p.facet, p.facetNote = nil, 0, ""
+	return kit.Sequence(p.readFacets(), p.reload())
 }
 
 // SetSurvey takes the read of a whole table (on a remote backend) when it
@@ -263,7 +284,7 @@ func (p *Model) Reload() tea.Cmd { return p.reload() }
 
 func (p *Model) reload() tea.Cmd {
 	p.gen++
-	p.starts, p.lens = []model.Item{nil}, nil
+	p.starts, p.lens, p.raw = []model.Item{nil}, nil, nil
 	p.units, p.spent = nil, 0
 	p.first, p.pages, p.atEnd, p.err = 0, nil, false, nil
 	p.cursor, p.top, p.colOff = 0, 0, 0
@@ -304,6 +325,7 @@ func (p *Model) Refresh() tea.Cmd {
 	p.refreshing, p.dirty, p.want = true, false, len(p.pages)
 	p.starts = p.starts[:p.first+1]
 	p.lens = p.lens[:min(p.first, len(p.lens))]
+	p.raw = p.raw[:min(p.first, len(p.raw))]
 	p.atEnd = false
 	return kit.Sequence(p.load(p.first), lo)
 }
@@ -403,7 +425,11 @@ func (p *Model) regrid() {
 	for _, pg := range p.pages {
 		items = append(items, pg...)
 	}
-	p.g = kit.NewGrid(p.tg, items, p.extra)
+	if f, ok := p.shownFacet(); ok {
+		p.g = kit.NewFacetGrid(p.tg, items, f)
+	} else {
+		p.g = kit.NewGrid(p.tg, items, p.extra)
+	}
 	p.applyFilter()
 }
 
@@ -429,6 +455,11 @@ func (p *Model) accept(m pageMsg) {
 	for len(p.lens) <= i {
 		p.lens = append(p.lens, 0)
 	}
+	for len(p.raw) <= i {
+		p.raw = append(p.raw, 0)
+	}
+	p.raw[i] = len(m.items)
+	m.items = p.ofFacet(m.items)
 	p.lens[i] = len(m.items)
 	if m.lek != nil {
 		if len(p.starts) <= i+1 {
@@ -446,14 +477,14 @@ func (p *Model) accept(m pageMsg) {
 		p.pages = [][]model.Item{m.items}
 	case i == last+1:
 		p.pages = append(p.pages, m.items)
-		if len(p.pages) > maxWindowPages && p.cursor >= p.offset(p.first+1) {
+		if p.overfull(0) && p.cursor >= p.offset(p.first+1) {
 			p.pages = p.pages[1:]
 			p.first++
 		}
 	case i == p.first-1:
 		p.pages = append([][]model.Item{m.items}, p.pages...)
 		p.first--
-		if len(p.pages) > maxWindowPages && p.cursor < p.offset(p.first+len(p.pages)-1) {
+		if p.overfull(len(p.pages)-1) && p.cursor < p.offset(p.first+len(p.pages)-1) {
 			p.pages = p.pages[:len(p.pages)-1]
 		}
 	default:
@@ -560,6 +591,8 @@ func (p *Model) update(msg tea.Msg) tea.Cmd {
 		}
 		p.cursor = p.offset(p.first) + p.windowRows() - 1
 		return p.toTheEnd()
+	case facetsMsg:
+		return p.onFacets(msg)
 	case sampleMsg:
 		if msg.gen == p.gen {
 			p.extra = msg.names
@@ -569,7 +602,7 @@ func (p *Model) update(msg tea.Msg) tea.Cmd {
 	case leftOutMsg:
 		if p.leftOut != nil && msg.gen == p.gen && msg.seq == p.leftOut.seq {
 			p.leftOut.items, p.leftOut.err, p.leftOut.loaded = msg.items, msg.err, true
-			p.leftOut.full = kit.NewGrid(kit.TableTarget(p.tg.Desc), msg.whole, nil)
+			p.leftOut.full = leftOutGrid(p.tg, msg.items, msg.whole)
 			p.leftOut.move(0)
 		}
 		return nil
@@ -663,6 +696,8 @@ func (p *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		p.idx, p.filter = nil, kit.Field{}
 	case key.Matches(msg, k.LeftOut):
 		return p.OpenLeftOut()
+	case key.Matches(msg, p.keys.Facet, p.keys.FacetBack): // a note says why when there are none
+		return p.nextFacet(key.Matches(msg, p.keys.FacetBack))
 	case key.Matches(msg, k.Reload):
 		return p.Refresh()
 	case key.Matches(msg, k.Open):
@@ -870,9 +905,9 @@ func (p *Model) HeaderLine() string {
 	} else {
 		parts = append(parts, approx+kit.Plural(tg.ItemCount(), "item", ""))
 	}
-	order := "scan order: " + tg.HashKey() + " hash"
-	if r := tg.RangeKey(); r != "" {
-		order += ", then " + r + " ▲"
+	order := "scan order: " + strings.Join(tg.HashKeys(), ", ") + " hash"
+	if r := tg.RangeKeys(); len(r) > 0 {
+		order += ", then " + strings.Join(r, ", ") + " ▲"
 	}
 	parts = append(parts, order)
 	left := st.Title.Render(tg.Label()) + "  " + strings.Join(parts, " · ")
@@ -896,13 +931,29 @@ func (p *Model) HeaderLine() string {
 func (p *Model) positionLine(screen int) string {
 	start := p.offset(p.first)
 	n := p.windowRows()
-	if n == 0 {
+	f, faceted := p.shownFacet()
+	if n == 0 && !faceted {
 		if p.loading >= 0 {
 			return p.st.Dim.Render("reading…")
 		}
 		return "no items"
 	}
 	last := min(p.top+screen, start+n)
+	if faceted {
+		s := p.facetPosition(f, p.top, last, n)
+		switch {
+		case p.toEnd:
+			s = fmt.Sprintf("reading to the end: page %d · esc stops · ", p.loading+1) + s
+			return p.st.Warn.Render(s)
+		case p.refreshing:
+			s += " · reading again…"
+		case p.loading >= 0:
+			s += " · reading page " + kit.Itoa(p.loading+1) + "…"
+		case p.atEnd && !p.more():
+			s += " · the whole table read"
+		}
+		return p.st.Dim.Render(s)
+	}
 	s := fmt.Sprintf("rows %d–%d of %s · page %d · %d per Scan page · %d loaded", p.top+1, last,
 		kit.FmtInt(p.tg.ItemCount()), p.pageOf(p.cursor)+1, p.pageSize, n)
 	if kit.IsRemote(p.api) {
@@ -941,8 +992,12 @@ func (p *Model) pageOf(r int) int {
 	return max(len(p.lens)-1, 0)
 }
 
-// legend explains the absent cells of an index.
+// legend names the facet views of a table, or explains the absent cells
+// of an index.
 func (p *Model) legend() string {
+	if bar := p.facetBar(); bar != "" {
+		return bar
+	}
 	if !p.g.Absent() || p.tg.Index == "" {
 		return ""
 	}

@@ -102,6 +102,20 @@ func (p *Model) fillFromSurvey() {
 // LeftOutOpen reports whether the left-out list is shown.
 func (p *Model) LeftOutOpen() bool { return p.leftOut != nil }
 
+// leftOutGrid lays out the whole items an index leaves out with the
+// index's key attributes first, in KeySchema order, each one an item lacks
+// marked "✗ missing" (from the engine's Missing list, not from what the
+// read returned).
+func leftOutGrid(tg kit.Target, items []engine.LeftOutItem, whole []model.Item) kit.Grid {
+	g := kit.NewGrid(tg, whole, nil)
+	for i, it := range items {
+		for _, n := range it.Missing {
+			g.Mark(i, n, "✗ missing")
+		}
+	}
+	return g
+}
+
 // batchGet reads whole items by key with BatchGetItem (100 keys a call,
 // unprocessed keys retried) and returns them in the order of keys.
 func batchGet(api engine.API, table string, keys []model.Item, keyNames []string) []model.Item {
@@ -200,7 +214,7 @@ func (v *leftOutView) view(st *kit.Styles, tg kit.Target, survey *kit.SurveyStat
 		out = append(out, "", "Every table item is in this index.")
 		return strings.Join(out, "\n")
 	}
-	out = append(out, st.Dim.Render(kit.Cut(fmt.Sprintf("an item is in %s when it has %s of the declared type", tg.Index, keyAttrsText(tg, tg.KeySchema())), w)))
+	out = append(out, kit.WrapStyled(st.Dim, fmt.Sprintf("an item is in %s when it has %s of the declared type", tg.Index, keyAttrsText(tg, tg.KeySchema())), w)...)
 	rw := 10
 	for _, it := range v.items {
 		n := kit.Width(it.Reason) + 3
@@ -250,13 +264,17 @@ func (v *leftOutView) view(st *kit.Styles, tg kit.Target, survey *kit.SurveyStat
 	return strings.Join(out, "\n")
 }
 
-// keyAttrsText is "type (S) and admitted (N)".
+// keyAttrsText is "type (S) and admitted (N)", or "UserID (S), Section
+// (S), Status (S) and Position (N)" for a multi-attribute key.
 func keyAttrsText(tg kit.Target, ks []model.KeySchemaElement) string {
 	var parts []string
 	for _, k := range ks {
 		parts = append(parts, k.AttributeName+" ("+tg.AttrType(k.AttributeName)+")")
 	}
-	return strings.Join(parts, " and ")
+	if len(parts) < 2 {
+		return strings.Join(parts, "")
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
 }
 
 // LeftOutItems are the left-out list's items and the whole items read

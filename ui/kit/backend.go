@@ -158,13 +158,17 @@ func AsModelError(err error) *model.Error {
 	return &model.Error{Code: model.ErrInternalServer, Message: err.Error()}
 }
 
-// ErrorBox draws DynamoDB's error verbatim in a red box w cells wide.
+// ErrorBox draws DynamoDB's error verbatim in a red box w cells wide, a
+// throttle's ThrottlingReasons (August 2025) under its message.
 func ErrorBox(st *Styles, e *model.Error, w int) []string {
 	if e == nil {
 		return nil
 	}
 	inner := max(w-4, 10)
 	body := append([]string{st.Error.Render(e.Code)}, Wrap(e.Message, inner)...)
+	for _, r := range e.ThrottlingReasons {
+		body = append(body, Wrap("ThrottlingReason "+r.Reason+" on "+r.Resource, inner)...)
+	}
 	out := []string{st.ErrorBox.Render("┌" + strings.Repeat("─", inner+2) + "┐")}
 	for _, l := range body {
 		out = append(out, st.ErrorBox.Render("│ ")+Fit(l, inner)+st.ErrorBox.Render(" │"))
@@ -177,6 +181,9 @@ func RequestText(r engine.RequestRecord) string {
 	where := r.Table
 	if r.Index != "" {
 		where += "/" + r.Index
+	}
+	if len(r.ThrottlingReasons) > 0 {
+		return r.Action + " " + where + " · throttled: " + ReasonsText(r.ThrottlingReasons)
 	}
 	if r.Error != "" {
 		return r.Action + " " + where + " · failed: " + r.Error
@@ -197,3 +204,17 @@ func HasViolation(ls []engine.LeftOutItem) bool {
 	}
 	return false
 }
+
+// ReasonsText is a throttle's reasons, "TableWriteKeyRangeThroughputExceeded"
+// or several joined by commas.
+func ReasonsText(rs []model.ThrottlingReason) string {
+	var parts []string
+	for _, r := range rs {
+		if !containsString(parts, r.Reason) {
+			parts = append(parts, r.Reason)
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+func containsString(list []string, s string) bool { return indexOf(list, s) >= 0 }

@@ -14,10 +14,14 @@ const maxCellWidth = 36
 // other attributes after them. Cells are formatted once, when the rows
 // change, so drawing a frame only cuts and joins strings.
 type Grid struct {
-	hash, rng string   // the key of what is browsed (coloured, ▲ on the sort key)
+	// hash and rng are the key of what is browsed, in KeySchema order
+	// (coloured, ▲ on the sort key; ▲1 ▲2 … on the attributes of a
+	// multi-attribute sort key, which order the rows taken together).
+	hash, rng []string
 	keyCols   []string // pinned columns
 	cols      []string // the other attributes, by name
 	absent    map[string]bool
+	labels    map[string]string // names shown for some columns (a facet's aliases)
 	Rows      []GridRow
 	widths    map[string]int
 }
@@ -27,12 +31,29 @@ type GridRow struct {
 	Item  model.Item
 	cells []string // keyCols then cols
 	Text  string   // lower-cased cells, for filtering
+	// marks replace the (empty) cells of some columns with a word about
+	// them (Mark).
+	marks map[string]string
+}
+
+// Mark shows text in row i's cell of column col instead of its value: the
+// left-out list marks the key attributes an item lacks.
+func (g *Grid) Mark(i int, col, text string) {
+	if i < 0 || i >= len(g.Rows) {
+		return
+	}
+	r := &g.Rows[i]
+	if r.marks == nil {
+		r.marks = map[string]string{}
+	}
+	r.marks[col] = text
+	g.widths[col] = min(max(g.widths[col], Width(text)), maxCellWidth)
 }
 
 // NewGrid lays out items; extra names attributes that exist in the table
 // but are not projected into the index being browsed (drawn as absent).
 func NewGrid(tg Target, items []model.Item, extra []string) Grid {
-	g := Grid{hash: tg.HashKey(), rng: tg.RangeKey(), keyCols: tg.KeyNames(), widths: map[string]int{}}
+	g := Grid{hash: tg.HashKeys(), rng: tg.RangeKeys(), keyCols: tg.KeyNames(), widths: map[string]int{}}
 	isKey := map[string]bool{}
 	for _, k := range g.keyCols {
 		isKey[k] = true
@@ -63,9 +84,15 @@ func NewGrid(tg Target, items []model.Item, extra []string) Grid {
 		}
 		return g.cols[i] < g.cols[j]
 	})
+	g.fill(items)
+	return g
+}
+
+// fill formats the rows of items and sizes the columns to them.
+func (g *Grid) fill(items []model.Item) {
 	all := g.all()
 	for _, n := range all {
-		g.widths[n] = Width(n) + 2 // room for " ▲"
+		g.widths[n] = max(Width(g.name(n))+2, Width(g.label(n))) // room for " ▲" on any column
 	}
 	g.Rows = make([]GridRow, len(items))
 	for i, it := range items {
@@ -92,10 +119,41 @@ func NewGrid(tg Target, items []model.Item, extra []string) Grid {
 			g.widths[n] = maxCellWidth
 		}
 	}
-	return g
 }
 
 func (g *Grid) all() []string { return append(append([]string{}, g.keyCols...), g.cols...) }
+
+// name is what a column is called: the attribute, or the alias a facet
+// gives it.
+func (g *Grid) name(n string) string {
+	if l, ok := g.labels[n]; ok {
+		return l
+	}
+	return n
+}
+
+// label is a column's header: its name, "▲" after the sort key, "▲1",
+// "▲2", … after the attributes of a multi-attribute sort key.
+func (g *Grid) label(n string) string {
+	i := indexOf(g.rng, n)
+	switch {
+	case i < 0:
+		return g.name(n)
+	case len(g.rng) == 1:
+		return g.name(n) + " ▲"
+	}
+	return g.name(n) + " ▲" + Itoa(i+1)
+}
+
+// indexOf is the position of s in list, -1 when absent.
+func indexOf(list []string, s string) int {
+	for i, x := range list {
+		if x == s {
+			return i
+		}
+	}
+	return -1
+}
 
 // Render draws the header and rows [top, top+h) of the rows selected by
 // idx (nil: all rows), with the cursor row marked "▸", the pinned key
@@ -135,15 +193,12 @@ func (g *Grid) Render(st *Styles, idx []int, top, h, cursor, colOff, w int, focu
 			hb.WriteString(sep)
 		}
 		n := all[j]
-		label := n
-		if n == g.rng {
-			label += " ▲"
-		}
+		label := g.label(n)
 		s := st.Header
 		switch {
-		case n == g.hash:
+		case indexOf(g.hash, n) >= 0:
 			s = st.PK.Bold(true)
-		case n == g.rng:
+		case indexOf(g.rng, n) >= 0:
 			s = st.SK.Bold(true)
 		case g.absent[n]:
 			s = st.Absent
@@ -181,6 +236,9 @@ func (g *Grid) Render(st *Styles, idx []int, top, h, cursor, colOff, w int, focu
 			c := row.cells[j]
 			if g.absent[all[j]] {
 				c = "·"
+			}
+			if m, ok := row.marks[all[j]]; ok {
+				c = m
 			}
 			b.WriteString(Fit(c, widths[j]))
 		}

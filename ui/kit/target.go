@@ -80,9 +80,20 @@ func (t Target) KeySchema() []model.KeySchemaElement {
 	return t.Desc.KeySchema
 }
 
-// HashKey and RangeKey are the key attributes of the table or index.
+// HashKey and RangeKey are the key attributes of the table or index (the
+// first of each, for a GSI with a multi-attribute key).
 func (t Target) HashKey() string  { return model.HashKey(t.KeySchema()) }
 func (t Target) RangeKey() string { return model.RangeKey(t.KeySchema()) }
+
+// HashKeys and RangeKeys are the partition and sort attributes of the
+// table or index in KeySchema order: more than one of each only for a GSI
+// with a multi-attribute key (DynamoDB, November 2025).
+func (t Target) HashKeys() []string  { return model.HashKeys(t.KeySchema()) }
+func (t Target) RangeKeys() []string { return model.RangeKeys(t.KeySchema()) }
+
+// MultiAttribute reports whether the target's key has more than one
+// partition or sort attribute.
+func (t Target) MultiAttribute() bool { return len(t.HashKeys()) > 1 || len(t.RangeKeys()) > 1 }
 
 // Projection is the index projection; a table projects everything.
 func (t Target) Projection() model.Projection {
@@ -137,8 +148,12 @@ func (t Target) KeyNames() []string {
 		}
 		out = append(out, n)
 	}
-	add(t.HashKey())
-	add(t.RangeKey())
+	for _, k := range t.HashKeys() {
+		add(k)
+	}
+	for _, k := range t.RangeKeys() {
+		add(k)
+	}
 	if t.Desc != nil {
 		add(model.HashKey(t.Desc.KeySchema))
 		add(model.RangeKey(t.Desc.KeySchema))

@@ -20,6 +20,7 @@ func lessons() []lesson {
 	return []lesson{
 		compositeSortKey(), multiTenancy(), sparseIndex(), timeToLive(), ttlArchival(),
 		verticalPartitioning(), writeSharding(), lsiProjections(), indexKeySchema(), uniqueness(),
+		compositeThenAndNow(), designFromPatterns(),
 	}
 }
 
@@ -207,10 +208,10 @@ func writeSharding() lesson {
 			text: "Votes is provisioned at 20,000 WCU, which DynamoDB spreads over 21 partitions; yet one partition takes at most 1,000 WCU a second. The scoreboard reads each contestant's total from a plain key, written by an aggregator.",
 			act:  action{label: "Query Votes: Contestant = Ava", read: example(ds, "Ava's live total")}},
 		{title: "A hot key",
-			text: "Send 2,000 votes a second to one key, Zoe, for five seconds of engine time: every vote lands on one partition, which throttles above 1,000 WCU a second while the rest of the table's capacity sits idle. (4 Capacity shows it.)",
+			text: "Send 2,000 votes a second to one key, Zoe, for five seconds of engine time: every vote lands on one partition, which throttles above 1,000 WCU a second while the rest of the table's capacity sits idle. DynamoDB says so in each throttle's ThrottlingReasons: TableWriteKeyRangeThroughputExceeded, one key range (a partition) over its limit, not the table. (4 Capacity marks the throttles K.)",
 			act:  action{label: "traffic: 2,000 writes/s on Zoe for 5 s", traffic: &engine.Workload{Kind: engine.WorkloadHotKey, Table: "Votes", Rate: 2000, Key: "Zoe", Consent: true}, trafficSeconds: 5}},
 		{title: "Sharded",
-			text: "The same 2,000 votes a second, each written to one of Zoe#0 … Zoe#19 (a random suffix in an app; round-robin here), land on many partitions: nothing is throttled.",
+			text: "The same 2,000 votes a second, each written to one of Zoe#0 … Zoe#19 (a random suffix in an app; round-robin here), land on many partitions: nothing is throttled, and no KeyRangeThroughputExceeded is left.",
 			act:  action{label: "traffic: 2,000 writes/s over Zoe#0..19 for 5 s", traffic: &engine.Workload{Kind: engine.WorkloadSharded, Table: "Votes", Rate: 2000, Key: "Zoe", Shards: 20, Consent: true}, trafficSeconds: 5}},
 		{title: "Reading the shards back",
 			text: "The aggregator knows the 20 keys, so one BatchGetItem reads them (each item rounded up to 4 KB, eventually consistent by default), then writes the sum to the plain key.",

@@ -1,4 +1,4 @@
-// Package lessons is the explorer's Lessons pane: ten data-modeling
+// Package lessons is the explorer's Lessons pane: twelve data-modeling
 // lessons, each a few steps of explanation and one action the user runs
 // with enter (a prepared Query or Scan, a write, a transaction, PartiQL
 // statements side by side, a clock jump, a traffic run, a look at the
@@ -16,7 +16,6 @@
 package lessons
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"time"
@@ -25,7 +24,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/dynoscope/dynoscope/engine"
-	"github.com/dynoscope/dynoscope/fixtures"
 	"github.com/dynoscope/dynoscope/keymap"
 	"github.com/dynoscope/dynoscope/model"
 	"github.com/dynoscope/dynoscope/ui/kit"
@@ -51,8 +49,7 @@ var NewCopy = func(dataset string, now time.Time) (*engine.Engine, error) {
 func LoadCopy(eng *engine.Engine, dataset string) error {
 	eng.SetThrottling(false)
 	defer eng.SetThrottling(true)
-	_, err := fixtures.LoadAll(context.Background(), eng, []string{dataset})
-	return err
+	return LoadData(eng, dataset)
 }
 
 // Model is the Lessons pane.
@@ -161,10 +158,12 @@ func (p *Model) workspace() kit.Workspace {
 func (p *Model) openText() string {
 	a := p.step().act
 	switch {
-	case a.read != nil, a.transact != nil, len(a.compare) > 0:
+	case a.read != nil, a.transact != nil, len(a.compare) > 0, len(a.side) > 0:
 		return "open in 3 Query"
 	case a.leftOut[0] != "":
 		return "open in 2 Items"
+	case a.check, a.savePattern != nil:
+		return "open in 8 Patterns"
 	}
 	return "browse " + p.lesson().table
 }
@@ -234,10 +233,15 @@ func (p *Model) open() tea.Cmd {
 		open = func(*engine.Engine) tea.Msg {
 			return kit.OpenQueryMsg{In: &model.ExecuteStatementInput{Statement: a.compare[0]}}
 		}
+	case len(a.side) > 0:
+		last := a.side[len(a.side)-1].read
+		open = func(eng *engine.Engine) tea.Msg { return kit.OpenQueryMsg{In: last(engineNow(eng))} }
 	case a.leftOut[0] != "":
 		open = func(*engine.Engine) tea.Msg {
 			return kit.OpenItemsMsg{Table: a.leftOut[0], Index: a.leftOut[1], LeftOut: true}
 		}
+	case a.check, a.savePattern != nil:
+		open = func(*engine.Engine) tea.Msg { return kit.OpenPatternsMsg{} }
 	default:
 		open = func(*engine.Engine) tea.Msg { return kit.OpenItemsMsg{Table: l.table} }
 	}
@@ -331,6 +335,9 @@ func (p *Model) Update(msg tea.Msg) tea.Cmd {
 			o.Workspace = ws
 			open = o
 		case kit.OpenItemsMsg:
+			o.Workspace = ws
+			open = o
+		case kit.OpenPatternsMsg:
 			o.Workspace = ws
 			open = o
 		}

@@ -179,21 +179,72 @@ func doTraffic(api engine.API, w engine.Workload, seconds int) *lessonResult {
 		res.err = kit.AsModelError(err)
 		return res
 	}
+	var reasons []model.ThrottlingReason
+	start := engineNow(api)
 	for i := 0; i < seconds; i++ {
 		j.Advance(time.Second)
 		before := tr.Stats()
 		tr.Step()
 		after := tr.Stats()
-		res.rows = append(res.rows, fmt.Sprintf("second %d: %5d sent · %5d ok · %5d throttled", i+1,
-			after.Sent-before.Sent, after.OK-before.OK, after.Throttled-before.Throttled))
+		row := fmt.Sprintf("second %d: %5d sent · %5d ok · %5d throttled", i+1,
+			after.Sent-before.Sent, after.OK-before.OK, after.Throttled-before.Throttled)
+		if by := throttledThisSecond(api, w.Table); by != "" {
+			row += " · " + by
+		}
+		res.rows = append(res.rows, row)
+		reasons = append(reasons, lastReasons(api, w.Table, start)...)
 	}
 	st := tr.Stats()
 	res.title = fmt.Sprintf("%s · %d s of engine time", res.title, seconds)
 	res.notes = append(res.notes, fmt.Sprintf("%d requests: %d ok, %d throttled, %d failed", st.Sent, st.OK, st.Throttled, st.Failed))
-	if st.LastError != "" {
+	switch {
+	case len(reasons) > 0:
+		r := reasons[len(reasons)-1]
+		res.wrapped = append(res.wrapped, "the last throttle's ThrottlingReason: "+r.Reason, "  resource "+r.Resource)
+	case st.LastError != "":
 		res.notes = append(res.notes, "last error: "+st.LastError)
 	}
 	return res
+}
+
+// throttledThisSecond names why the table's requests of the engine's
+// current second were throttled ("KeyRangeThroughputExceeded"), from the
+// meter's per-second metrics; "" when none was.
+func throttledThisSecond(api engine.API, table string) string {
+	ms, ok := api.(kit.MeterSource)
+	if !ok {
+		return ""
+	}
+	snap := ms.Meter().Series(table, engineNow(api))
+	if len(snap.Points) == 0 {
+		return ""
+	}
+	last := snap.Points[len(snap.Points)-1]
+	var names []string
+	for _, l := range (last.ReadThrottledBy | last.WriteThrottledBy).List() {
+		names = append(names, l.String())
+	}
+	return strings.Join(names, ", ")
+}
+
+// lastReasons is the ThrottlingReasons of the newest throttled request on
+// table since the given engine time in the engine's request log (nil when
+// none is there).
+func lastReasons(api engine.API, table string, since time.Time) []model.ThrottlingReason {
+	rl, ok := api.(kit.RequestLogger)
+	if !ok {
+		return nil
+	}
+	recs := rl.RecentRequests()
+	for i := len(recs) - 1; i >= 0; i-- {
+		if recs[i].At.Before(since) {
+			break
+		}
+		if recs[i].Table == table && len(recs[i].ThrottlingReasons) > 0 {
+			return recs[i].ThrottlingReasons
+		}
+	}
+	return nil
 }
 
 // doStream reads a table's change stream from the trim horizon and lists
@@ -308,4 +359,61 @@ func doLeftOut(api engine.API, table, index string) *lessonResult {
 		res.notes = append(res.notes, "! a key attribute of the wrong type: the backfill skipped the item, and writes that keep it so are refused")
 	}
 	return res
+}
+
+// doSide runs reads one after the other and sets them side by side: per
+// read its name and what it returned and cost, the values of the
+// attributes show in the order returned ("Position 1 10 11 12 2 …"), and
+// the engine's explanation of the charge; a refused read shows DynamoDB's
+// error in its place. The title sums up each: "then 12 items, 0.5 RCU ·
+// now 12 items, 0.5 RCU".
+func doSide(api engine.API, reads []sideRead, show []string, now time.Time) *lessonResult {
+	res := &lessonResult{}
+	var sums []string
+	for _, sr := range reads {
+		r := doRead(api, sr.read(now))
+		if r.err != nil {
+			sums = append(sums, sr.label+" refused")
+			res.wrapped = append(res.wrapped, "✗ "+sr.label+" · "+r.title+" refused: "+r.err.Code, "  "+r.err.Message)
+			continue
+		}
+		units := "0 RCU"
+		if i := strings.LastIndex(r.title, " · "); i >= 0 {
+			units = r.title[i+len(" · "):]
+		}
+		sums = append(sums, sr.label+" "+kit.NItems(len(r.items))+", "+units)
+		res.wrapped = append(res.wrapped, sr.label+" · "+r.title, "  "+strings.Join(show, ", ")+" in the order returned: "+valuesInOrder(r.items, show))
+		for _, l := range r.lines {
+			res.wrapped = append(res.wrapped, "  "+l)
+		}
+	}
+	res.title = strings.Join(sums, " · ")
+	return res
+}
+
+// valuesInOrder is the values of attributes in items, in order: "1 10 11"
+// for one attribute, "ACTIVE 1, ACTIVE 10, SAVED 1" for several ("—" for
+// an attribute an item lacks).
+func valuesInOrder(items []model.Item, attrs []string) string {
+	sep := " "
+	if len(attrs) > 1 {
+		sep = ", "
+	}
+	var out []string
+	for _, it := range items {
+		var vs []string
+		for _, a := range attrs {
+			v, ok := it[a]
+			if !ok {
+				vs = append(vs, "—")
+				continue
+			}
+			vs = append(vs, kit.Cell(v))
+		}
+		out = append(out, strings.Join(vs, " "))
+	}
+	if len(out) == 0 {
+		return "none"
+	}
+	return strings.Join(out, sep)
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/dynoscope/dynoscope/designs"
 	"github.com/dynoscope/dynoscope/engine"
 	"github.com/dynoscope/dynoscope/fixtures"
 	"github.com/dynoscope/dynoscope/model"
@@ -13,7 +14,8 @@ import (
 // A lesson walks through one data-modeling building block on its demo data
 // set, a few steps each. A step is a short explanation and one action the
 // user runs with enter: a prepared Query or Scan (which o also opens in the
-// query builder), a write, a transaction, PartiQL statements compared, a
+// query builder), a write, a transaction, PartiQL statements compared,
+// reads set side by side, a
 // clock jump, a traffic run, a look at the stream or at the items an index
 // leaves out. The action runs as a tea.Cmd
 // against the engine like any client's request, and its result comes back
@@ -62,9 +64,31 @@ type action struct {
 	// side what each became (Query or Scan), read and cost; o opens the
 	// first in the query builder's PartiQL editor.
 	compare []string
+	// check checks every access pattern saved with the copy's tables (as
+	// 8 Patterns does); o opens 8 Patterns on the copy.
+	check bool
+	// updateTable changes a table (a GSI created) and waits for the
+	// index's backfill.
+	updateTable *model.UpdateTableInput
+	// savePattern is a pattern saved in place of the one of its name,
+	// then every pattern is checked; o opens 8 Patterns.
+	savePattern func() designs.Pattern
+	// side runs Query or Scan requests one after the other and sets them
+	// side by side: what each returned and cost, and the values of the
+	// attributes show in the order it returned them; o opens the last in
+	// the query builder.
+	side []sideRead
+	show []string
 	// then runs after this action; the result shows the last one's, with
 	// the earlier titles as notes.
 	then *action
+}
+
+// sideRead is one read of a side-by-side action: a name for it ("then",
+// "now") and the request, built at the engine's time.
+type sideRead struct {
+	label string
+	read  func(now time.Time) any
 }
 
 // example returns a fixture example's request, resolved at now (examples
@@ -161,6 +185,14 @@ func doAction(api engine.API, a action) *lessonResult {
 		r = doTransact(api, a.transact(now))
 	case len(a.compare) > 0:
 		r = doCompare(api, a.compare)
+	case a.check:
+		r = doCheck(api)
+	case a.updateTable != nil:
+		r = doUpdateTable(api, a.updateTable)
+	case a.savePattern != nil:
+		r = doSavePattern(api, a.savePattern())
+	case len(a.side) > 0:
+		r = doSide(api, a.side, a.show, now)
 	default:
 		res.title = "clock jump"
 		r = res

@@ -192,7 +192,6 @@ func (q *Model) build() (any, *refusal) {
 		}
 		return in, nil
 	}
-	hk, rk := tg.HashKey(), tg.RangeKey()
 	allNames := map[string]string{}
 	allValues := map[string]model.AttributeValue{}
 	for k, v := range names {
@@ -201,74 +200,15 @@ func (q *Model) build() (any, *refusal) {
 	for k, v := range values {
 		allValues[k] = v
 	}
-	claim := func(name string, isValue bool) *refusal {
-		if _, dup := allNames[name]; dup && !isValue {
-			return refuse("%s is used by the key condition: pick another placeholder in names", name)
-		}
-		if _, dup := allValues[name]; dup && isValue {
-			return refuse("%s is used by the key condition: pick another placeholder in values", name)
-		}
-		return nil
-	}
-	if r := claim("#pk", false); r != nil {
-		return nil, r
-	}
-	if r := claim(":pk", true); r != nil {
-		return nil, r
-	}
-	allNames["#pk"] = hk
-	pv, r := keyValue(hk, tg.AttrType(hk), q.f.pk.String())
+	kce, r := q.keyCondition(allNames, allValues)
 	if r != nil {
 		return nil, r
-	}
-	allValues[":pk"] = pv
-	kce := "#pk = :pk"
-	if rk != "" && q.f.op != opNone {
-		typ := tg.AttrType(rk)
-		allowed := false
-		for _, op := range sortKeyOps(typ) {
-			if op == q.f.op {
-				allowed = true
-			}
-		}
-		if !allowed {
-			return nil, refuse("%s is not allowed on %s: it is a Number, and begins_with applies only to String and Binary sort keys", q.f.op, rk)
-		}
-		for _, n := range []string{"#sk"} {
-			if r := claim(n, false); r != nil {
-				return nil, r
-			}
-		}
-		for _, n := range []string{":sk", ":sk2"} {
-			if r := claim(n, true); r != nil {
-				return nil, r
-			}
-		}
-		allNames["#sk"] = rk
-		sv, r := keyValue(rk, typ, q.f.sk.String())
-		if r != nil {
-			return nil, r
-		}
-		allValues[":sk"] = sv
-		switch q.f.op {
-		case opBetween:
-			sv2, r := keyValue(rk, typ, q.f.sk2.String())
-			if r != nil {
-				return nil, r
-			}
-			allValues[":sk2"] = sv2
-			kce += " AND #sk BETWEEN :sk AND :sk2"
-		case opBeginsWith:
-			kce += " AND begins_with(#sk, :sk)"
-		default:
-			kce += " AND #sk " + q.f.op + " :sk"
-		}
 	}
 	in := &model.QueryInput{TableName: tg.Table(), IndexName: tg.Index, Limit: limit, ConsistentRead: consistent,
 		KeyConditionExpression: kce, FilterExpression: filter, ProjectionExpression: projection,
 		ExpressionAttributeNames: allNames, ExpressionAttributeValues: allValues,
 		ReturnConsumedCapacity: model.ReturnCapacityIndexes}
-	if q.f.descending && rk != "" {
+	if q.f.descending && tg.RangeKey() != "" {
 		f := false
 		in.ScanIndexForward = &f
 	}

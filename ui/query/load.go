@@ -112,91 +112,114 @@ func keyFieldText(v model.AttributeValue) string {
 // Key condition forms the builder can show.
 var (
 	kcEq      = regexp.MustCompile(`^\s*(#?[\w.-]+)\s*(=|<=|>=|<|>)\s*(:[\w-]+)\s*$`)
-	kcBetween = regexp.MustCompile(`(?i)^\s*(#?[\w.-]+)\s+BETWEEN\s+(:[\w-]+)\s+AND\s+(:[\w-]+)\s*$`)
+	kcBetween = regexp.MustCompile(`(?i)^\s*(#?[\w.-]+)\s+BETWEEN\s+(:[\w-]+)\s*$`)
+	kcValue   = regexp.MustCompile(`^\s*(:[\w-]+)\s*$`)
 	kcBegins  = regexp.MustCompile(`^\s*begins_with\s*\(\s*(#?[\w.-]+)\s*,\s*(:[\w-]+)\s*\)\s*$`)
 	kcAnd     = regexp.MustCompile(`(?i)\s+AND\s+`)
 )
 
+// keyCond is one condition of a key condition: the attribute (a name or a
+// #placeholder), the operator and the value placeholders.
+type keyCond struct {
+	attr, op string
+	values   []string
+}
+
+// splitKeyCondition reads "a = :a AND b BETWEEN :x AND :y AND
+// begins_with(c, :c)" into its conditions (false when a part is not one
+// the builder shows).
+func splitKeyCondition(kce string) ([]keyCond, bool) {
+	parts := kcAnd.Split(kce, -1)
+	var out []keyCond
+	for i := 0; i < len(parts); i++ {
+		p := parts[i]
+		switch {
+		case kcBetween.MatchString(p) && i+1 < len(parts) && kcValue.MatchString(parts[i+1]):
+			m := kcBetween.FindStringSubmatch(p)
+			out = append(out, keyCond{attr: m[1], op: opBetween, values: []string{m[2], kcValue.FindStringSubmatch(parts[i+1])[1]}})
+			i++
+		case kcBegins.MatchString(p):
+			m := kcBegins.FindStringSubmatch(p)
+			out = append(out, keyCond{attr: m[1], op: opBeginsWith, values: []string{m[2]}})
+		case kcEq.MatchString(p):
+			m := kcEq.FindStringSubmatch(p)
+			out = append(out, keyCond{attr: m[1], op: m[2], values: []string{m[3]}})
+		default:
+			return nil, false
+		}
+	}
+	return out, true
+}
+
 // fillKey fills the key rows from a Query's key condition (an expression
-// or the legacy KeyConditions) and returns the value placeholders it used.
+// or the legacy KeyConditions), every partition and sort attribute it
+// names, and returns the value placeholders it used.
 func (q *Model) fillKey(in *model.QueryInput) (map[string]bool, string) {
 	tg := q.target()
-	hk, rk := tg.HashKey(), tg.RangeKey()
+	hks, rks := tg.HashKeys(), tg.RangeKeys()
 	used := map[string]bool{}
 	if len(in.KeyConditions) > 0 {
 		for name, c := range in.KeyConditions {
 			if len(c.AttributeValueList) == 0 {
 				continue
 			}
-			switch name {
-			case hk:
-				q.f.pk.Set(keyFieldText(c.AttributeValueList[0]))
-			case rk:
-				q.f.op = legacyOp(c.ComparisonOperator)
-				q.f.sk.Set(keyFieldText(c.AttributeValueList[0]))
+			if contains(hks, name) {
+				q.f.pkAt(indexOf(hks, name)).Set(keyFieldText(c.AttributeValueList[0]))
+				continue
+			}
+			if contains(rks, name) {
+				sf := q.f.skAt(indexOf(rks, name))
+				sf.op = legacyOp(c.ComparisonOperator)
+				sf.v.Set(keyFieldText(c.AttributeValueList[0]))
 				if len(c.AttributeValueList) > 1 {
-					q.f.sk2.Set(keyFieldText(c.AttributeValueList[1]))
+					sf.v2.Set(keyFieldText(c.AttributeValueList[1]))
 				}
 			}
 		}
 		return used, ""
 	}
-	resolve := func(n string) string {
-		if strings.HasPrefix(n, "#") {
-			return in.ExpressionAttributeNames[n]
-		}
-		return n
+	conds, ok := splitKeyCondition(in.KeyConditionExpression)
+	if !ok {
+		return used, "the key condition is not in a form the builder shows"
 	}
 	val := func(p string) string {
 		used[p] = true
 		return keyFieldText(in.ExpressionAttributeValues[p])
 	}
-	parts := kcAnd.Split(in.KeyConditionExpression, -1)
-	// the partition key condition first or last; BETWEEN holds an AND too
-	var hash, sort string
-	switch {
-	case len(parts) == 1:
-		hash = parts[0]
-	case kcEq.MatchString(parts[0]) && resolveName(kcEq, parts[0], resolve) == hk:
-		hash, sort = parts[0], strings.Join(parts[1:], " AND ")
-	default:
-		hash, sort = parts[len(parts)-1], strings.Join(parts[:len(parts)-1], " AND ")
+	var odd []string
+	for _, c := range conds {
+		name := c.attr
+		if strings.HasPrefix(name, "#") {
+			name = in.ExpressionAttributeNames[name]
+		}
+		switch {
+		case contains(hks, name) && c.op == "=":
+			q.f.pkAt(indexOf(hks, name)).Set(val(c.values[0]))
+		case contains(rks, name):
+			sf := q.f.skAt(indexOf(rks, name))
+			sf.op = c.op
+			sf.v.Set(val(c.values[0]))
+			if len(c.values) > 1 {
+				sf.v2.Set(val(c.values[1]))
+			}
+		default:
+			odd = append(odd, name)
+		}
 	}
-	m := kcEq.FindStringSubmatch(hash)
-	if m == nil || m[2] != "=" || resolve(m[1]) != hk {
-		return used, "the key condition is not in a form the builder shows"
-	}
-	q.f.pk.Set(val(m[3]))
-	if sort == "" {
-		return used, ""
-	}
-	switch {
-	case kcBetween.MatchString(sort):
-		m := kcBetween.FindStringSubmatch(sort)
-		q.f.op = opBetween
-		q.f.sk.Set(val(m[2]))
-		q.f.sk2.Set(val(m[3]))
-	case kcBegins.MatchString(sort):
-		m := kcBegins.FindStringSubmatch(sort)
-		q.f.op = opBeginsWith
-		q.f.sk.Set(val(m[2]))
-	case kcEq.MatchString(sort):
-		m := kcEq.FindStringSubmatch(sort)
-		q.f.op = m[2]
-		q.f.sk.Set(val(m[3]))
-	default:
-		return used, "the sort key condition is not in a form the builder shows"
+	if len(odd) > 0 {
+		return used, "the key condition on " + strings.Join(odd, ", ") + " is not in a form the builder shows"
 	}
 	return used, ""
 }
 
-// resolveName is the attribute a comparison's left side names.
-func resolveName(re *regexp.Regexp, s string, resolve func(string) string) string {
-	m := re.FindStringSubmatch(s)
-	if m == nil {
-		return ""
+// contains reports whether list holds s.
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
 	}
-	return resolve(m[1])
+	return false
 }
 
 // legacyOp maps a KeyConditions ComparisonOperator to the builder's.

@@ -117,10 +117,7 @@ func (q *Model) pqView() string {
 		out = append(out, lines...)
 	}
 	if in, r := q.pqBuild(); r == nil {
-		out = append(out, st.Dim.Render(strings.Repeat("─", w)), st.Dim.Render("the same request with the AWS CLI:"))
-		for _, l := range wrapCommand(cliCommand(in, q.endpoint), w) {
-			out = append(out, hardWrap(l, w)...)
-		}
+		out = append(out, q.cliLines(in)...)
 	}
 	if ri := q.pqResultIndex(); ri >= 0 && len(out) > q.h && q.pq.res.err == nil {
 		return q.pqResultsView(ri)

@@ -1,6 +1,8 @@
 // Package query is the explorer's Query pane: a Query/Scan builder that
 // knows the key schema of the table or index chosen (the partition key
-// with =, the sort key with the operators DynamoDB allows for its type, an
+// with =, the sort key with the operators DynamoDB allows for its type —
+// on a multi-attribute GSI key a field per attribute, pinned from the left
+// as DynamoDB requires, keys.go —, an
 // optional filter and projection with #name/:value placeholders, order,
 // consistent read — refused on a GSI, with the reason —, limit, and Scan
 // instead of Query), and below it what running the request returned: the
@@ -72,15 +74,27 @@ type Model struct {
 	loadingTables bool
 	attrs         map[string][]string
 	attrsLoading  map[string]bool
+
+	// The request as code (code.go): the language shown (0: the AWS CLI
+	// line under the form; else a program, over the pane), the program's
+	// scroll and note; the name of a pattern being saved.
+	lang            int
+	codeTop         int
+	codeNote        string
+	codeNoteBad     bool
+	naming, drawing bool
+	name            kit.Field
 }
 
 // form is what belongs to one table or index: the fields, the choices,
 // the last result and the note about it.
 type form struct {
-	scan       bool
-	pk         kit.Field
-	op         string
-	sk, sk2    kit.Field
+	scan bool
+	// pk and sk are the key fields: one per partition attribute and one
+	// per sort attribute, in KeySchema order (more than one only on a GSI
+	// with a multi-attribute key; keys.go).
+	pk         []kit.Field
+	sk         []sortField
 	filter     kit.Field
 	names      kit.Field
 	values     kit.Field
@@ -130,6 +144,7 @@ type result struct {
 type keys struct {
 	Up, Down, PageUp, PageDown, Top, Bottom, Edit, Done, Cycle, CycleBack, Run, ScanMode, NextPage, CopyCLI, Open key.Binding
 	Mode, ModeBack, AddAction, RemoveAction, Complete                                                             key.Binding
+	CodeLang, SavePattern                                                                                         key.Binding
 }
 
 // New returns the Query pane of the workspace api; copyFn puts the CLI
@@ -143,7 +158,8 @@ func New(st *kit.Styles, km keymap.KeyMap, api engine.API, copyFn func(string) e
 		keys: keys{Up: km.Up, Down: km.Down, PageUp: km.PageUp, PageDown: km.PageDown, Top: km.Top, Bottom: km.Bottom,
 			Edit: km.Edit, Done: km.Done, Cycle: km.Cycle, CycleBack: km.CycleBack, Run: km.Run, ScanMode: km.ScanMode,
 			NextPage: km.NextPage, CopyCLI: km.CopyCLI, Open: open,
-			Mode: km.Mode, ModeBack: km.ModeBack, AddAction: km.AddAction, RemoveAction: km.RemoveAction, Complete: km.Complete}}
+			Mode: km.Mode, ModeBack: km.ModeBack, AddAction: km.AddAction, RemoveAction: km.RemoveAction, Complete: km.Complete,
+			CodeLang: km.Design.CodeLang, SavePattern: km.Design.SavePattern}}
 }
 
 // keyMap enables the bindings that apply where the cursor is.
@@ -161,8 +177,8 @@ func (q *Model) keyMap() keys {
 	default:
 		r := q.currentRow()
 		isText = q.fieldFor(r) != nil
-		isChoice = r == rowTarget || r == rowMode || r == rowOp || r == rowOrder || r == rowConsistent
-		onResult = r < 0
+		isChoice = r.kind == rowTarget || r.kind == rowMode || r.kind == rowOp || r.kind == rowOrder || r.kind == rowConsistent
+		onResult = r.kind < 0
 		hasNext = q.f.res != nil && q.f.res.lek != nil
 	}
 	for _, b := range []*key.Binding{&k.Up, &k.Down, &k.PageUp, &k.PageDown, &k.Top, &k.Bottom, &k.CopyCLI, &k.Mode, &k.ModeBack} {
@@ -182,25 +198,49 @@ func (q *Model) keyMap() keys {
 		k.Run.SetKeys("ctrl+r")
 		k.Run.SetHelp("ctrl+r", "run")
 	}
+	k.CodeLang.SetEnabled(!q.editing)
+	k.SavePattern.SetEnabled(!q.editing && q.lang == 0)
+	if q.lang > 0 { // the program has the pane: the list keys scroll it
+		for _, b := range []*key.Binding{&k.Edit, &k.Done, &k.Complete, &k.Cycle, &k.CycleBack, &k.AddAction, &k.RemoveAction,
+			&k.Run, &k.Mode, &k.ModeBack, &k.ScanMode, &k.NextPage, &k.Open} {
+			b.SetEnabled(false)
+		}
+		k.CopyCLI.SetHelp("c", "copy the "+shortLang(q.lang)+" program")
+		k.CodeLang.SetHelp("L", "show it as "+shortLang((q.lang+1)%len(codeLangs)))
+	}
 	return k
 }
 
 // ShortHelp is the pane's keys for the help line.
 func (q *Model) ShortHelp() []key.Binding {
 	k := q.keyMap()
+	if q.naming {
+		return []key.Binding{key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "save the pattern")),
+			key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel"))}
+	}
+	if q.lang == 0 {
+		k.CodeLang.SetHelp("L", "code")
+		k.SavePattern.SetHelp("P", "save pattern")
+	}
 	return []key.Binding{k.Up, k.Down, k.Edit, k.Done, k.Complete, k.Cycle, k.AddAction, k.RemoveAction, k.Run, k.Mode,
-		k.NextPage, k.PageDown, k.CopyCLI}
+		k.NextPage, k.PageDown, k.CopyCLI, k.CodeLang, k.SavePattern}
 }
 
 // FullHelp is every key of the pane.
 func (q *Model) FullHelp() [][]key.Binding {
 	k := q.keyMap()
 	return [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom}, {k.Edit, k.Done, k.Complete, k.Cycle, k.CycleBack},
-		{k.Run, k.Mode, k.ModeBack, k.ScanMode, k.AddAction, k.RemoveAction, k.NextPage, k.CopyCLI, k.Open}}
+		{k.Run, k.Mode, k.ModeBack, k.ScanMode, k.AddAction, k.RemoveAction, k.NextPage, k.CopyCLI, k.Open},
+		{k.CodeLang, k.SavePattern}}
 }
 
-// Capturing reports whether a text field has the keyboard.
-func (q *Model) Capturing() bool { return q.editing }
+// Capturing reports whether a text field has the keyboard (a field of
+// the form, or the name of a pattern being saved).
+func (q *Model) Capturing() bool { return q.editing || q.naming }
+
+// UsesEsc reports whether esc means something here: leaving the program
+// for the form, or not saving the pattern.
+func (q *Model) UsesEsc() bool { return q.lang > 0 || q.naming }
 
 // SetSize sets the inner size.
 func (q *Model) SetSize(w, h int) { q.w, q.h = w, h }
@@ -246,36 +286,35 @@ func (q *Model) switchTo(t kit.Target) {
 	q.move(0)
 }
 
+// formRow is one row of the form: its kind and, on a key row, which
+// partition or sort attribute (from 0, in KeySchema order).
+type formRow struct{ kind, k int }
+
+// resultRow is the kind of the rows past the form: the results.
+const resultRow = -1
+
 // rows lists the form rows shown for the current mode and key schema.
-func (q *Model) rows() []int {
+func (q *Model) rows() []formRow {
 	tg := q.target()
-	rows := []int{rowTarget, rowMode}
+	rows := []formRow{{kind: rowTarget}, {kind: rowMode}}
 	if !q.f.scan {
-		rows = append(rows, rowPK)
-		if tg.RangeKey() != "" {
-			rows = append(rows, rowOp)
-			if q.f.op != opNone {
-				rows = append(rows, rowSK)
-			}
-			if q.f.op == opBetween {
-				rows = append(rows, rowSK2)
-			}
-		}
+		rows = append(rows, q.keyRows()...)
 	}
-	rows = append(rows, rowFilter, rowNames, rowValues, rowProjection)
+	rows = append(rows, formRow{kind: rowFilter}, formRow{kind: rowNames}, formRow{kind: rowValues}, formRow{kind: rowProjection})
 	if !q.f.scan && tg.RangeKey() != "" {
-		rows = append(rows, rowOrder)
+		rows = append(rows, formRow{kind: rowOrder})
 	}
-	return append(rows, rowConsistent, rowLimit, rowRun)
+	return append(rows, formRow{kind: rowConsistent}, formRow{kind: rowLimit}, formRow{kind: rowRun})
 }
 
-// currentRow is the form row under the cursor, or -1 on a result row.
-func (q *Model) currentRow() int {
+// currentRow is the form row under the cursor, of kind resultRow on a
+// result row.
+func (q *Model) currentRow() formRow {
 	rows := q.rows()
 	if q.row < len(rows) {
 		return rows[q.row]
 	}
-	return -1
+	return formRow{kind: resultRow}
 }
 
 // resultIndex is the result row under the cursor, or -1.
@@ -287,14 +326,14 @@ func (q *Model) resultIndex() int {
 	return q.row - n
 }
 
-func (q *Model) fieldFor(row int) *kit.Field {
-	switch row {
+func (q *Model) fieldFor(row formRow) *kit.Field {
+	switch row.kind {
 	case rowPK:
-		return &q.f.pk
+		return q.f.pkAt(row.k)
 	case rowSK:
-		return &q.f.sk
+		return &q.f.skAt(row.k).v
 	case rowSK2:
-		return &q.f.sk2
+		return &q.f.skAt(row.k).v2
 	case rowFilter:
 		return &q.f.filter
 	case rowNames:
@@ -324,7 +363,8 @@ func (q *Model) move(n int) {
 // cycle changes the choice on the current row by dir (+1 or -1).
 func (q *Model) cycle(dir int) {
 	tg := q.target()
-	switch q.currentRow() {
+	r := q.currentRow()
+	switch r.kind {
 	case rowTarget:
 		if tg.Desc == nil {
 			return
@@ -337,9 +377,9 @@ func (q *Model) cycle(dir int) {
 	case rowMode:
 		q.f.scan = !q.f.scan
 	case rowOp:
-		ops := sortKeyOps(tg.AttrType(tg.RangeKey()))
-		i := indexOf(ops, q.f.op)
-		q.f.op = ops[(i+dir+len(ops))%len(ops)]
+		if !q.cycleSortOp(r.k, dir) {
+			return
+		}
 	case rowOrder:
 		q.f.descending = !q.f.descending
 	case rowConsistent:
@@ -468,8 +508,12 @@ func runRequest(api engine.API, in any, tg kit.Target, page int) *result {
 	return res
 }
 
-// copiedMsg reports the clipboard copy.
-type copiedMsg struct{ err error }
+// copiedMsg reports the clipboard copy of what (the aws cli command, the
+// Go program, ...).
+type copiedMsg struct {
+	what string
+	err  error
+}
 
 // Update takes the results, keys, wheel and pastes.
 func (q *Model) Update(msg tea.Msg) tea.Cmd {
@@ -523,13 +567,22 @@ func (q *Model) Update(msg tea.Msg) tea.Cmd {
 		q.onAttrs(msg)
 		return nil
 	case copiedMsg:
-		note, bad := "copied the aws cli command to the clipboard (OSC 52)", false
+		note, bad := "copied "+msg.what+" to the clipboard (OSC 52)", false
 		if msg.err != nil {
 			note, bad = "copy failed: "+msg.err.Error(), true
 		}
-		q.setNote(note, bad)
+		q.setCodeNote(note, bad)
 		return nil
+	case savedMsg:
+		return q.onSaved(msg)
 	case tea.PasteMsg:
+		if q.naming {
+			q.name.Paste(msg.Content)
+			return nil
+		}
+		if q.lang > 0 {
+			return nil // the program has the pane: nothing to paste into
+		}
 		if f := q.curField(); f != nil {
 			q.editing = true
 			f.Paste(msg.Content)
@@ -537,15 +590,24 @@ func (q *Model) Update(msg tea.Msg) tea.Cmd {
 		}
 		return nil
 	case tea.MouseWheelMsg:
-		switch msg.Button {
-		case tea.MouseWheelUp:
+		switch {
+		case q.lang > 0 && msg.Button == tea.MouseWheelUp:
+			q.codeTop = max(q.codeTop-3, 0)
+		case q.lang > 0 && msg.Button == tea.MouseWheelDown:
+			q.codeTop = min(q.codeTop+3, q.codeMax())
+		case msg.Button == tea.MouseWheelUp:
 			q.moveCur(-1)
-		case tea.MouseWheelDown:
+		case msg.Button == tea.MouseWheelDown:
 			q.moveCur(1)
 		}
 		return nil
 	case tea.KeyPressMsg:
-		if q.editing {
+		switch {
+		case q.naming:
+			return q.nameKey(msg)
+		case q.lang > 0:
+			return q.codeKey(msg)
+		case q.editing:
 			return q.editKey(msg)
 		}
 		return q.key(msg)
@@ -640,7 +702,7 @@ func (q *Model) onRunRow() bool {
 	case ModePartiQL:
 		return q.pq.row == pqRun
 	}
-	return q.currentRow() == rowRun
+	return q.currentRow().kind == rowRun
 }
 
 // cycleCur changes the choice under the cursor by dir; on the operation
@@ -661,7 +723,7 @@ func (q *Model) cycleCur(dir int) tea.Cmd {
 			q.pq.note = ""
 		}
 	default:
-		if q.currentRow() == rowMode {
+		if q.currentRow().kind == rowMode {
 			return q.SetMode(q.nextMode(dir))
 		}
 		q.cycle(dir)
@@ -756,6 +818,10 @@ func (q *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		}
 	case key.Matches(msg, k.CopyCLI):
 		return q.copyCLI()
+	case key.Matches(msg, k.CodeLang):
+		q.nextLang()
+	case key.Matches(msg, k.SavePattern):
+		return q.savePattern()
 	}
 	return nil
 }
@@ -785,9 +851,12 @@ func (q *Model) openResult() tea.Cmd {
 		// A projection may leave out the partition key; a Query
 		// knows its value from the key condition.
 		if in, ok := res.in.(*model.QueryInput); ok {
-			if hk := res.tg.HashKey(); it[hk].Type == 0 {
-				it = it.Clone()
-				it[hk] = in.ExpressionAttributeValues[":pk"]
+			multi := res.tg.MultiAttribute()
+			for i, hk := range res.tg.HashKeys() {
+				if it[hk].Type == 0 {
+					it = it.Clone()
+					it[hk] = in.ExpressionAttributeValues[pkValue(multi, i)]
+				}
 			}
 		}
 		return kit.Msg(kit.OpenItemMsg{Target: res.tg, Item: it})
@@ -795,29 +864,9 @@ func (q *Model) openResult() tea.Cmd {
 	return nil
 }
 
-// copyCLI puts the mode's request, as an AWS CLI command, on the
-// clipboard.
-func (q *Model) copyCLI() tea.Cmd {
-	var in any
-	var r *refusal
-	switch q.alt {
-	case ModeTransaction:
-		in, r = q.txBuild()
-	case ModePartiQL:
-		in, r = q.pqBuild()
-	default:
-		in, r = q.build()
-	}
-	if r != nil {
-		q.setNote("nothing to copy: "+r.why, true)
-		return nil
-	}
-	text, copyFn := CLIText(in, q.endpoint), q.copy
-	if copyFn == nil {
-		return tea.Batch(tea.SetClipboard(text), kit.Msg(copiedMsg{}))
-	}
-	return func() tea.Msg { return copiedMsg{err: copyFn(text)} }
-}
+// copyCLI puts the mode's request, as an AWS CLI command (or the
+// program shown), on the clipboard.
+func (q *Model) copyCLI() tea.Cmd { return q.copyCode() }
 
 // runFrom reads the page after res with the same request.
 func (q *Model) runFrom(res *result) tea.Cmd {

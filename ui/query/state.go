@@ -10,8 +10,12 @@ import (
 // FormState is what the form holds, as text: what the root and the tests
 // read of the builder.
 type FormState struct {
-	Scan                                               bool
+	Scan bool
+	// PK, Op, SK and SK2 are the first partition attribute's value and the
+	// first sort attribute's condition; Keys has every key field (more
+	// than one of each on a GSI with a multi-attribute key).
 	PK, Op, SK, SK2, Filter, Names, Values, Projection string
+	Keys                                               []KeyField
 	Limit                                              string
 	Descending, Consistent                             bool
 	// Note is why the last action was refused (NoteBad) or what happened.
@@ -25,15 +29,23 @@ type FormState struct {
 // rowLabels name the form rows.
 var rowLabels = map[int]string{rowTarget: "read from", rowMode: "operation", rowPK: "partition key", rowOp: "sort key",
 	rowSK: "value", rowSK2: "and", rowFilter: "filter", rowNames: "names", rowValues: "values", rowProjection: "projection",
-	rowOrder: "order", rowConsistent: "consistent read", rowLimit: "limit", rowRun: "run", -1: "result"}
+	rowOrder: "order", rowConsistent: "consistent read", rowLimit: "limit", rowRun: "run", resultRow: "result"}
 
 // Form returns what the form holds.
 func (q *Model) Form() FormState {
 	f := &q.f
-	return FormState{Scan: f.scan, PK: f.pk.String(), Op: f.op, SK: f.sk.String(), SK2: f.sk2.String(),
+	sk := f.skAt(0)
+	out := FormState{Scan: f.scan, PK: f.pkAt(0).String(), Op: sk.op, SK: sk.v.String(), SK2: sk.v2.String(),
 		Filter: f.filter.String(), Names: f.names.String(), Values: f.values.String(), Projection: f.projection.String(),
 		Limit: f.limit.String(), Descending: f.descending, Consistent: f.consistent, Note: f.note, NoteBad: f.noteBad,
-		Row: rowLabels[q.currentRow()]}
+		Keys: q.keyFields()}
+	switch r := q.currentRow(); r.kind {
+	case rowPK, rowOp, rowSK, rowSK2:
+		out.Row = q.keyRowLabel(r)
+	default:
+		out.Row = rowLabels[r.kind]
+	}
+	return out
 }
 
 // Result is what the last request of the form returned.

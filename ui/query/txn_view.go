@@ -143,10 +143,7 @@ func (q *Model) txView() string {
 		out = append(out, q.noteLines("the workspace's tables could not be read (actions can name the table on screen): "+q.tablesErr, true)...)
 	}
 	if in, r := q.txBuild(); r == nil {
-		out = append(out, st.Dim.Render(strings.Repeat("─", w)), st.Dim.Render("the same request with the AWS CLI:"))
-		for _, l := range wrapCommand(cliCommand(in, q.endpoint), w) {
-			out = append(out, hardWrap(l, w)...)
-		}
+		out = append(out, q.cliLines(in)...)
 	}
 	if q.tx.reveal && resultStart >= 0 {
 		// the result arrived: show it from the run row down

@@ -11,6 +11,9 @@ import (
 // View draws the form, then the results, then the CLI line, scrolled so
 // the cursor row shows.
 func (q *Model) View() string {
+	if v, ok := q.overView(); ok {
+		return v
+	}
 	switch q.alt {
 	case ModeTransaction:
 		return q.txView()
@@ -56,7 +59,8 @@ func (q *Model) View() string {
 			return s
 		}
 		var line string
-		switch r {
+		var under []string
+		switch r.kind {
 		case rowTarget:
 			line = label("read from") + "◂ " + tg.Label() + " (" + tg.Kind() + ") ▸"
 			if tg.Index != "" {
@@ -67,21 +71,8 @@ func (q *Model) View() string {
 			if q.f.scan {
 				line += st.Dim.Render("  reads every item; filters after reading")
 			}
-		case rowPK:
-			hk := tg.HashKey()
-			line = label("partition key") + st.PK.Render(hk) + " (" + tg.AttrType(hk) + ")  =  " + val(&q.f.pk)
-		case rowOp:
-			rk := tg.RangeKey()
-			op := q.f.op
-			if op == opNone {
-				op = "(any)"
-			}
-			line = label("sort key") + st.SK.Render(rk) + " (" + tg.AttrType(rk) + ")  ◂ " + op + " ▸" +
-				st.Dim.Render("  "+opsText(sortKeyOps(tg.AttrType(rk))))
-		case rowSK:
-			line = label("  value") + val(&q.f.sk)
-		case rowSK2:
-			line = label("  and") + val(&q.f.sk2)
+		case rowPK, rowOp, rowSK, rowSK2:
+			line, under = q.keyRowLine(r, label, val, w)
 		case rowFilter:
 			line = label("filter") + val(&q.f.filter)
 		case rowNames:
@@ -127,6 +118,7 @@ func (q *Model) View() string {
 			line = st.Cursor.Render(line)
 		}
 		out = append(out, line)
+		out = append(out, under...)
 	}
 	if q.f.note != "" {
 		s := st.Dim
@@ -145,10 +137,7 @@ func (q *Model) View() string {
 		out = append(out, lines...)
 	}
 	if in, r := q.build(); r == nil {
-		out = append(out, st.Dim.Render(strings.Repeat("─", w)), st.Dim.Render("the same request with the AWS CLI:"))
-		for _, l := range wrapCommand(cliCommand(in, q.endpoint), w) {
-			out = append(out, hardWrap(l, w)...)
-		}
+		out = append(out, q.cliLines(in)...)
 	}
 	if ri := q.resultIndex(); ri >= 0 && len(out) > q.h && q.f.res.err == nil {
 		return q.resultsView(ri, mode)

@@ -1,6 +1,8 @@
 // Package schema is the explorer's Schema pane: a table's key schema,
-// attribute definitions, billing and throughput, TTL and stream settings,
-// every index with its key schema, projection, status, item count and
+// attribute definitions, billing and throughput (with the on-demand
+// maximum and the warm throughput of the table and of each GSI), TTL and
+// stream settings, every index with its key schema (a multi-attribute key
+// with its attributes in order and their roles), projection, status, item count and
 // size, and for tables with LSIs the item-collection sizes per partition
 // key against the 10 GB limit, and the table's tags. The keys c, i, d and
 // t ask the root for the same table and index changes as in the sidebar.
@@ -18,6 +20,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 
 	"github.com/dynoscope/dynoscope/engine"
 	"github.com/dynoscope/dynoscope/keymap"
@@ -236,6 +239,9 @@ func (p *Model) lines() []string {
 	for _, l := range p.tagsLine() {
 		add(l)
 	}
+	for _, l := range p.indented(st.Header.Render("Throughput")+"  ", strings.Fields(throughputText(d.OnDemandThroughput, d.WarmThroughput, billing, remote)), w) {
+		add(l)
+	}
 	add("")
 	add(st.Header.Render("Key schema"))
 	for _, k := range d.KeySchema {
@@ -264,15 +270,10 @@ func (p *Model) lines() []string {
 		if n == p.sel.Index {
 			mark = "▸ "
 		}
-		keyParts := []string{}
-		for _, k := range tg.KeySchema() {
-			s := st.PK
-			if k.KeyType == model.KeyTypeRange {
-				s = st.SK
-			}
-			keyParts = append(keyParts, s.Render(k.AttributeName)+" ("+tg.AttrType(k.AttributeName)+")")
+		head := mark + st.Bold.Render(kit.Fit(n, 18)) + " " + tg.Kind() + "  "
+		for _, l := range p.indented(head, p.keyText(tg), w) {
+			add(l)
 		}
-		add(mark + st.Bold.Render(kit.Fit(n, 18)) + " " + tg.Kind() + "  " + strings.Join(keyParts, " · "))
 		var size int64
 		if l := tg.LSI(); l != nil {
 			size = l.IndexSizeBytes
@@ -292,6 +293,11 @@ func (p *Model) lines() []string {
 			detail += fmt.Sprintf(" · %d RCU / %d WCU", g.ProvisionedThroughput.ReadCapacityUnits, g.ProvisionedThroughput.WriteCapacityUnits)
 		}
 		add(strings.Repeat(" ", 21) + detail)
+		if g := tg.GSI(); g != nil {
+			for _, l := range p.indented(strings.Repeat(" ", 21)+"throughput: ", strings.Fields(throughputText(g.OnDemandThroughput, g.WarmThroughput, billing, remote)), w) {
+				add(l)
+			}
+		}
 		if v := p.info.Violations[n]; v > 0 {
 			add(strings.Repeat(" ", 21) + st.Warn.Render(fmt.Sprintf("! %s violate the key schema (backfill skipped them; writes to them fail until fixed)", kit.NItems(v))))
 		}
@@ -324,6 +330,122 @@ func (p *Model) lines() []string {
 		}
 	}
 	return out
+}
+
+// keyText is an index's key, in pieces a line never splits:
+// "ForumName (S) · LastPostDateTime (S)"; for a multi-attribute key
+// (November 2025) its attributes in KeySchema order with their roles,
+// "partition UserID (S) · sort Section (S), Status (S), Position (N)": the
+// sort attributes order the entries taken together.
+func (p *Model) keyText(tg kit.Target) []string {
+	st := p.st
+	attr := func(n string, s lipgloss.Style) string { return s.Render(n) + " (" + tg.AttrType(n) + ")" }
+	if !tg.MultiAttribute() {
+		var out []string
+		for i, k := range tg.KeySchema() {
+			s := st.PK
+			if k.KeyType == model.KeyTypeRange {
+				s = st.SK
+			}
+			if i > 0 {
+				out = append(out, "·")
+			}
+			out = append(out, attr(k.AttributeName, s))
+		}
+		return out
+	}
+	list := func(role string, names []string, s lipgloss.Style) []string {
+		out := []string{role}
+		for i, n := range names {
+			a := attr(n, s)
+			if i < len(names)-1 {
+				a += ","
+			}
+			out = append(out, a)
+		}
+		return out
+	}
+	out := list("partition", tg.HashKeys(), st.PK)
+	if rng := tg.RangeKeys(); len(rng) > 0 {
+		out = append(append(out, "·"), list("sort", rng, st.SK)...)
+	}
+	return out
+}
+
+// indented wraps pieces of text to the pane after head, its further lines
+// under the text's start; in a narrow pane, text that does not fit beside
+// head goes under it, indented.
+func (p *Model) indented(head string, pieces []string, w int) []string {
+	hw := kit.Width(head)
+	if hw+kit.Width(strings.Join(pieces, " ")) > w && w-hw < 30 {
+		lines := []string{strings.TrimRight(head, " ")}
+		for _, l := range wrapPieces(pieces, max(w-4, 10)) {
+			lines = append(lines, "    "+l)
+		}
+		return lines
+	}
+	lines := wrapPieces(pieces, max(w-hw, 10))
+	for i := range lines {
+		if i == 0 {
+			lines[i] = head + lines[i]
+		} else {
+			lines[i] = strings.Repeat(" ", hw) + lines[i]
+		}
+	}
+	return lines
+}
+
+// wrapPieces joins pieces with spaces into lines of at most w cells,
+// breaking only between pieces (a piece wider than w gets a line of its
+// own, cut when drawn).
+func wrapPieces(pieces []string, w int) []string {
+	var out []string
+	line := ""
+	for _, pc := range pieces {
+		switch {
+		case line == "":
+			line = pc
+		case kit.Width(line)+1+kit.Width(pc) <= w:
+			line += " " + pc
+		default:
+			out = append(out, line)
+			line = pc
+		}
+	}
+	return append(out, line)
+}
+
+// throughputText is a table's or GSI's OnDemandThroughput maxima (May 2024)
+// and warm throughput (November 2024) as DescribeTable tells them: "no
+// on-demand maximum · warm 12,000 reads/s, 4,000 writes/s (ACTIVE)".
+func throughputText(odt *model.OnDemandThroughput, warm *model.WarmThroughputDescription, billing string, remote bool) string {
+	var parts []string
+	if billing == model.BillingPayPerRequest {
+		var read, write int64 = -1, -1
+		if odt != nil && odt.MaxReadRequestUnits != nil {
+			read = *odt.MaxReadRequestUnits
+		}
+		if odt != nil && odt.MaxWriteRequestUnits != nil {
+			write = *odt.MaxWriteRequestUnits
+		}
+		switch {
+		case read > 0 && write > 0:
+			parts = append(parts, fmt.Sprintf("on-demand maximum %s RRU/s, %s WRU/s", kit.FmtInt(read), kit.FmtInt(write)))
+		case read > 0:
+			parts = append(parts, fmt.Sprintf("on-demand maximum %s RRU/s (writes: none)", kit.FmtInt(read)))
+		case write > 0:
+			parts = append(parts, fmt.Sprintf("on-demand maximum %s WRU/s (reads: none)", kit.FmtInt(write)))
+		default:
+			parts = append(parts, "no on-demand maximum")
+		}
+	}
+	switch {
+	case warm != nil:
+		parts = append(parts, fmt.Sprintf("warm %s reads/s, %s writes/s (%s)", kit.FmtInt(warm.ReadUnitsPerSecond), kit.FmtInt(warm.WriteUnitsPerSecond), warm.Status))
+	case remote:
+		parts = append(parts, "warm throughput not described by this endpoint")
+	}
+	return strings.Join(parts, " · ")
 }
 
 // percent renders n/of as a percentage with enough digits to be non-zero.

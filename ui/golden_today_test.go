@@ -1,0 +1,70 @@
+package ui
+
+import "testing"
+
+// lessonEleven opens "Composite sort keys, then and now" and runs its
+// steps in turn, each once the one before has shown its result (shows:
+// what each shows).
+func lessonEleven(g goldenRun, shows ...string) {
+	g.keys("7")
+	g.waitFor("Lesson 1 of ")
+	for i := 0; i < 10; i++ {
+		g.keys("j")
+	}
+	g.waitFor("Lesson 11 of 12")
+	for i, s := range shows {
+		if i > 0 {
+			g.keys("right")
+		}
+		g.keys("enter")
+		g.waitFor(s)
+	}
+}
+
+// theWholeLesson is what each of lesson 11's six steps shows once run.
+var theWholeLesson = []string{
+	"now 12 items, 0.5 RCU", "now 4 items, 0.5 RCU", "PositionIndex · 14 items", "rejected",
+	"PutItem CartLines · 3 WCU", "now 13 items, 0.5 RCU",
+}
+
+// The lesson at 120x40, run end to end: its last step, the new line filed
+// between 12 and 2 by the concatenated LineKeyIndex and after 12 by the
+// multi-attribute PositionIndex, both at the same cost.
+func TestGoldenLessonThenAndNow(t *testing.T) {
+	g := startGolden(t, 120, 40)
+	lessonEleven(g, theWholeLesson...)
+	g.waitFor("last (lesson copy): Query CartLines/PositionIndex · 13 items")
+	g.finish()
+}
+
+// The same at 80x24: the step and its result scroll together, the result
+// shown from its start.
+func TestGoldenLessonThenAndNowSmall(t *testing.T) {
+	g := startGolden(t, 80, 24)
+	lessonEleven(g, theWholeLesson...)
+	g.waitFor("last (lesson copy): Query CartLines/Positi")
+	g.finish()
+}
+
+// The number-ordering trap at 80x24: from position 9 on, the concatenated
+// index finds 9 alone, the multi-attribute one 9 to 12.
+func TestGoldenLessonThenAndNowTrapSmall(t *testing.T) {
+	g := startGolden(t, 80, 24)
+	lessonEleven(g, theWholeLesson[:2]...)
+	g.waitFor("last (lesson copy): Query CartLines/Positi")
+	g.finish()
+}
+
+// Step 4's request opened in the query builder at 80x24, on the lesson's
+// copy, the cursor on Position's condition: a field per key attribute,
+// Status without a condition, Position's condition marked with why
+// DynamoDB refuses it (its refusal is under the form).
+func TestGoldenBuilderMultiAttributeKeySmall(t *testing.T) {
+	g := startGolden(t, 80, 24)
+	lessonEleven(g, theWholeLesson[:4]...)
+	g.keys("o")
+	g.waitFor("sort key 3 of 3")
+	g.keys("j", "j", "j", "j", "j", "j") // down to Position's condition
+	g.waitFor("DynamoDB will refuse this condition")
+	g.finish()
+}
