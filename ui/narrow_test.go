@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 )
 
 // At 80x24 the panes wrap what does not fit instead of cutting it: an
@@ -173,5 +174,29 @@ func TestPartiQLHintOnAWholeName(t *testing.T) {
 	typeIn(t, m, "x")
 	if !strings.Contains(flat(m), "attributes of DeviceReports: none starts with Batteryx") {
 		t.Fatalf("the hint on no name:\n%s", screen(m))
+	}
+}
+
+// A jump that expires one item says "1 item expires", in the title and
+// on the table's line (before: "1 item expire").
+func TestClockJumpQuestionOneItem(t *testing.T) {
+	eng, clk := liveEngine(t, "messages-ttl")
+	m := newFileModel(t, eng, "work.db", 120, 40)
+	effects, err := eng.TTLJumpEffects(clk.Now().Add(time.Hour))
+	if err != nil || len(effects) != 1 || effects[0].Expire != 1 {
+		t.Fatalf("an hour on: %+v %v (the test wants one item expiring)", effects, err)
+	}
+	press(t, m, ">", "1h", "enter")
+	if m.modal == nil {
+		t.Fatalf("the jump did not ask:\n%s", screen(m))
+	}
+	s := flat(m)
+	for _, want := range []string{"? 1 item expires", "Messages: 1 item expires (the first at " + effects[0].Earliest.UTC().Format("2006-01-02 15:04:05") + ")"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("want %q on\n%s", want, screen(m))
+		}
+	}
+	if strings.Contains(s, "item expire ") {
+		t.Errorf("a verb in the plural after one item:\n%s", screen(m))
 	}
 }
