@@ -1,10 +1,13 @@
 package ui
 
 import (
+	"context"
 	"sort"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/dynoscope/dynoscope/model"
 )
 
 // At 80x24 the panes wrap what does not fit instead of cutting it: an
@@ -198,5 +201,30 @@ func TestClockJumpQuestionOneItem(t *testing.T) {
 	}
 	if strings.Contains(s, "item expire ") {
 		t.Errorf("a verb in the plural after one item:\n%s", screen(m))
+	}
+}
+
+// The Schema pane counts an index's key-schema violations in words that
+// agree with the count: two items violate, one item violates.
+func TestSchemaViolationsAgree(t *testing.T) {
+	eng := demoEngine(t, "schema-demo")
+	m := newTestModel(t, eng, 120, 40)
+	selectInSidebar(t, m, "schema-demo", "")
+	press(t, m, "1")
+	if s := paneFlat(m); !strings.Contains(s, "! 2 items violate the key schema (backfill skipped them; writes to them fail until fixed)") {
+		t.Fatalf("two violations:\n%s", screen(m))
+	}
+	// Zuzi's admitted becomes a Number, as lesson 9 fixes it
+	ch, cancel := eng.Subscribe(64)
+	defer cancel()
+	_, err := eng.UpdateItem(context.Background(), &model.UpdateItemInput{TableName: "schema-demo",
+		Key: model.Item{"pk": model.S("ZUZ001")}, UpdateExpression: "SET admitted = :n",
+		ExpressionAttributeValues: map[string]model.AttributeValue{":n": model.N("1672563600")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	events(t, m, ch)
+	if s := paneFlat(m); !strings.Contains(s, "! 1 item violates the key schema (backfill skipped it; writes to it fail until fixed)") {
+		t.Fatalf("one violation:\n%s", screen(m))
 	}
 }

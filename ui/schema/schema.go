@@ -315,7 +315,11 @@ func (p *Model) lines() []string {
 			}
 		}
 		if v := p.info.Violations[n]; v > 0 {
-			for _, l := range kit.WrapIndented(st.Warn, sub, fmt.Sprintf("! %s violate the key schema (backfill skipped them; writes to them fail until fixed)", kit.NItems(v)), w) {
+			text := fmt.Sprintf("! %s violate the key schema (backfill skipped them; writes to them fail until fixed)", kit.NItems(v))
+			if v == 1 {
+				text = "! 1 item violates the key schema (backfill skipped it; writes to it fail until fixed)"
+			}
+			for _, l := range kit.WrapIndented(st.Warn, sub, text, w) {
 				add(l)
 			}
 		}
