@@ -241,7 +241,7 @@ func (p *Model) lines() []string {
 	for _, l := range p.tagsLine() {
 		add(l)
 	}
-	for _, l := range p.indented(st.Header.Render("Throughput")+"  ", strings.Fields(throughputText(d.OnDemandThroughput, d.WarmThroughput, billing, remote)), w) {
+	for _, l := range p.indented(st.Header.Render("Throughput")+"  ", words(throughputText(d.OnDemandThroughput, d.WarmThroughput, billing, remote)), w) {
 		add(l)
 	}
 	add("")
@@ -306,11 +306,11 @@ func (p *Model) lines() []string {
 		if g := tg.GSI(); g != nil && g.ProvisionedThroughput != nil && billing == model.BillingProvisioned {
 			detail += fmt.Sprintf(" · %d RCU / %d WCU", g.ProvisionedThroughput.ReadCapacityUnits, g.ProvisionedThroughput.WriteCapacityUnits)
 		}
-		for _, l := range p.indented(sub, strings.Fields(detail), w) {
+		for _, l := range p.indented(sub, detailPieces(detail), w) {
 			add(l)
 		}
 		if g := tg.GSI(); g != nil {
-			for _, l := range p.indented(sub+"throughput: ", strings.Fields(throughputText(g.OnDemandThroughput, g.WarmThroughput, billing, remote)), w) {
+			for _, l := range p.indented(sub+"throughput: ", words(throughputText(g.OnDemandThroughput, g.WarmThroughput, billing, remote)), w) {
 				add(l)
 			}
 		}
@@ -324,7 +324,7 @@ func (p *Model) lines() []string {
 			}
 		}
 		if pr, ok := p.info.Progress[n]; ok && !pr.Done {
-			for _, l := range p.indented(sub, strings.Fields(fmt.Sprintf("building: %s of %s read, %s indexed, %s skipped", kit.FmtInt(pr.Scanned), kit.Plural(pr.Total, "item", ""), kit.FmtInt(pr.Indexed), kit.FmtInt(pr.Skipped))), w) {
+			for _, l := range p.indented(sub, words(fmt.Sprintf("building: %s of %s read, %s indexed, %s skipped", kit.FmtInt(pr.Scanned), kit.Plural(pr.Total, "item", ""), kit.FmtInt(pr.Indexed), kit.FmtInt(pr.Skipped))), w) {
 				add(l)
 			}
 		}
@@ -421,6 +421,33 @@ func (p *Model) indented(head string, pieces []string, w int) []string {
 		}
 	}
 	return lines
+}
+
+// words are the words of s for wrapPieces, a "·" kept on the word before
+// it so that no line starts with one.
+func words(s string) []string {
+	var out []string
+	for _, f := range strings.Fields(s) {
+		if f == "·" && len(out) > 0 {
+			out[len(out)-1] += " ·"
+			continue
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// detailPieces are the pieces of an index's details for wrapPieces: the
+// projection's words, then each " · " part whole ("7 of 300 items",
+// "1.4 KB"), a "·" kept on the piece before it.
+func detailPieces(detail string) []string {
+	parts := strings.Split(detail, " · ")
+	out := words(parts[0])
+	for _, part := range parts[1:] {
+		out[len(out)-1] += " ·"
+		out = append(out, part)
+	}
+	return out
 }
 
 // wrapPieces joins pieces with spaces into lines of at most w cells,
