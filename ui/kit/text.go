@@ -205,6 +205,10 @@ func JoinWrapped(head string, pieces []string, sep, indent string, w int) []stri
 	line, fresh := head, true
 	for _, pc := range pieces {
 		switch {
+		case fresh && line != "" && Width(line)+Width(pc) > w && Width(indent)+Width(pc) <= w:
+			// the first piece fits under the head, not beside it
+			out = append(out, strings.TrimRight(line, " "))
+			line = indent + pc
 		case fresh:
 			line += pc
 		case Width(line)+Width(sep)+Width(pc) <= w:

@@ -70,6 +70,12 @@ func TestJoinWrapped(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("JoinWrapped: %q, want %q", got, want)
 	}
+	// a first piece too wide beside the head goes under it
+	got = JoinWrapped("in indexes: ", []string{"✗ DownloadsByMonth (GSI): no DownloadMonth", "✓ ByArtist (GSI)"}, " · ", "  ", 50)
+	want = []string{"in indexes:", "  ✗ DownloadsByMonth (GSI): no DownloadMonth", "  ✓ ByArtist (GSI)"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("JoinWrapped, wide first piece: %q, want %q", got, want)
+	}
 }
 
 // SpreadOrStack keeps both sides whole: one line when they fit, else the
