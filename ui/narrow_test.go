@@ -228,3 +228,24 @@ func TestSchemaViolationsAgree(t *testing.T) {
 		t.Fatalf("one violation:\n%s", screen(m))
 	}
 }
+
+// At 120x40 the Capacity pane's header and traffic lines wrap instead of
+// ending in "…" (what is left of the write bucket, the workload's hint);
+// the charts keep their room.
+func TestCapacityHeaderWrapsWhenThereIsRoom(t *testing.T) {
+	m := newTestModel(t, demoEngine(t, "iot-device-reports"), 120, 40)
+	selectInSidebar(t, m, "DeviceReports", "")
+	press(t, m, "4")
+	s := paneFlat(m)
+	for _, want := range []string{
+		"write 40,000 of 40,000",
+		"the generator's own table: one partition, which takes at most 1,000 WCU a second (per second of engine time)",
+	} {
+		if !strings.Contains(s, want) {
+			t.Errorf("want %q on\n%s", want, screen(m))
+		}
+	}
+	if n := strings.Count(screen(m), "┤"); n < 2*6 {
+		t.Errorf("the charts have %d rows in all, want at least 12:\n%s", n, screen(m))
+	}
+}
