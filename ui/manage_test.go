@@ -83,7 +83,7 @@ func TestGSIFormCreatesIndexAndWatchesBackfill(t *testing.T) {
 	}
 	s := flat(m)
 	for _, want := range []string{"status ACTIVE", "100%", "backfill: 5 of 5 table items read · 1 indexed · 2 skipped (key of the wrong type)",
-		"1 of 5 table items are in the index; 4 left out:", "! admitted is S, index wants N", "no admitted"} {
+		"1 of 5 table items is in the index; 4 left out:", "! admitted is S, index wants N", "no admitted"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("screen lacks %q:\n%s", want, screen(m))
 		}

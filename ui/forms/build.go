@@ -216,11 +216,11 @@ func (b *BuildWatch) View() string {
 	case b.status == "gone":
 		out = append(out, st.Warn.Render("the index is gone (deleted while it was built?)"))
 	case !b.leftDone:
-		out = append(out, fmt.Sprintf("%s of %s are in the index.", kit.FmtInt(b.indexCount), kit.Plural(b.itemCount, "table item", "")))
+		out = append(out, fmt.Sprintf("%s of %s %s in the index.", kit.FmtInt(b.indexCount), kit.Plural(b.itemCount, "table item", ""), isAre(b.indexCount)))
 	case len(b.leftOut) == 0:
 		out = append(out, st.OK.Render(fmt.Sprintf("✓ every table item is in the index (%s).", kit.FmtInt(b.indexCount))))
 	default:
-		out = append(out, fmt.Sprintf("%s of %s are in the index; %s left out:", kit.FmtInt(b.indexCount), kit.Plural(b.itemCount, "table item", ""), kit.FmtInt(int64(len(b.leftOut)))))
+		out = append(out, fmt.Sprintf("%s of %s %s in the index; %s left out:", kit.FmtInt(b.indexCount), kit.Plural(b.itemCount, "table item", ""), isAre(b.indexCount), kit.FmtInt(int64(len(b.leftOut)))))
 		note := kit.WrapStyled(st.Dim, "! the attribute has another type than the index declares: writes that keep it so are refused", w)
 		if !kit.HasViolation(b.leftOut) {
 			note = nil
@@ -266,3 +266,12 @@ func (b *BuildWatch) Fraction() float64 { return b.fraction() }
 
 // Status is the index status seen last (BACKFILLING while it backfills).
 func (b *BuildWatch) Status() string { return b.status }
+
+// isAre is the verb after "n of m table items": "1 of 5 table items is in
+// the index", "2 of 5 … are".
+func isAre(n int64) string {
+	if n == 1 {
+		return "is"
+	}
+	return "are"
+}
