@@ -351,20 +351,7 @@ func DecodeItem(b []byte) (Item, error) {
 	if b[0] != itemFormat {
 		return nil, errors.New("model: corrupt binary item: unknown format " + strconv.Itoa(int(b[0])))
 	}
-	d := newBinDecoder(b, true)
-	d.i = 1
-	n, err := d.uvarint()
-	if err != nil {
-		return nil, err
-	}
-	item := make(Item, n)
-	if err := d.members(item, n, 0); err != nil {
-		return nil, err
-	}
-	if d.i != len(b) {
-		return nil, errors.New("model: corrupt binary item: trailing bytes")
-	}
-	return item, nil
+	return newBinDecoder(b, true).item()
 }
 
 // DecodeItemString is DecodeItem for an immutable string (a stored value):
@@ -378,6 +365,12 @@ func DecodeItemString(s string) (Item, error) {
 	}
 	// d.b is only read; binary payloads are copied (bytes, shared).
 	d := &binDecoder{b: unsafe.Slice(unsafe.StringData(s), len(s)), str: s, shared: true}
+	return d.item()
+}
+
+// item decodes the whole of d.b, whose format byte has been checked, as
+// one item.
+func (d *binDecoder) item() (Item, error) {
 	d.i = 1
 	n, err := d.uvarint()
 	if err != nil {
@@ -387,7 +380,7 @@ func DecodeItemString(s string) (Item, error) {
 	if err := d.members(item, n, 0); err != nil {
 		return nil, err
 	}
-	if d.i != len(s) {
+	if d.i != len(d.b) {
 		return nil, errors.New("model: corrupt binary item: trailing bytes")
 	}
 	return item, nil

@@ -129,7 +129,7 @@ func (m *Model) jumpQuestion(w *workspace, msg askJumpMsg) forms.Modal {
 	for _, ef := range msg.effects {
 		var parts []string
 		if ef.Expire > 0 {
-			parts = append(parts, fmt.Sprintf("%s expire (the first at %s)", kit.NItems(ef.Expire), ef.Earliest.UTC().Format("2006-01-02 15:04:05")))
+			parts = append(parts, fmt.Sprintf("%s (the first at %s)", expireText(ef.Expire), ef.Earliest.UTC().Format("2006-01-02 15:04:05")))
 		}
 		if ef.Delete > 0 {
 			parts = append(parts, kit.NItems(ef.Delete)+" can then be deleted by TTL")
@@ -138,8 +138,16 @@ func (m *Model) jumpQuestion(w *workspace, msg askJumpMsg) forms.Modal {
 		expire += ef.Expire
 	}
 	body = append(body, "", "Items TTL deletes are gone from "+w.file+" for good.")
-	title := fmt.Sprintf("Jump the clock +%s? %s expire", kit.FmtSpan(msg.d), kit.NItems(expire))
+	title := fmt.Sprintf("Jump the clock +%s? %s", kit.FmtSpan(msg.d), expireText(expire))
 	return forms.NewQuestion(m.st, m.km, title, "jump", body, routed{ws: w, to: toRoot, msg: jumpMsg{d: msg.d}})
+}
+
+// expireText is "1 item expires", "6 items expire".
+func expireText(n int) string {
+	if n == 1 {
+		return "1 item expires"
+	}
+	return kit.NItems(n) + " expire"
 }
 
 // onClock takes the clock's state after a control, or a jump agreed to.

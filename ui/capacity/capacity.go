@@ -263,16 +263,21 @@ func (p *Model) View() string {
 	if p.data.noMeter {
 		return strings.Join(append([]string{st.Title.Render(p.table),
 			st.Dim.Render("This backend reports no capacity metrics (the embedded engine does)."), ""},
-			p.trafficLines(time.Time{})...), "\n")
+			p.trafficLines(time.Time{}, true)...), "\n")
 	}
 	s := p.data.snap
 	if !s.Found {
 		return st.Title.Render(p.table) + "\n" + st.Dim.Render("No metrics for this table (it is being created or was deleted).")
 	}
-	head := p.header(s)
-	traffic := p.trafficLines(s.Now)
 	heat := p.heatLines(s)
 	idx := p.indexLines(s)
+	// The header and the traffic lines wrap when the charts keep their
+	// room beside them (at least 4 rows each, as at 120x40); in a small
+	// pane they are cut, and the charts keep the lines.
+	head, traffic := p.header(s, true), p.trafficLines(s.Now, true)
+	if p.h-(len(head)+len(traffic)+1+5+len(heat)+len(idx)+2) < 2*4 {
+		head, traffic = p.header(s, false), p.trafficLines(s.Now, false)
+	}
 	// Fixed lines: header, traffic, a blank, two chart titles and two
 	// throttle rows, the time axis, the heat strip, the indexes; the
 	// charts share the rest.
@@ -307,7 +312,7 @@ func (p *Model) View() string {
 
 // header is the table's billing, limits, partitions and bucket levels,
 // and the warm throughput its partitions were sized for.
-func (p *Model) header(s capacity.MetricsSnapshot) []string {
+func (p *Model) header(s capacity.MetricsSnapshot, wrap bool) []string {
 	st := p.st
 	thr := "throttling on"
 	if !s.Throttling {
@@ -318,12 +323,26 @@ func (p *Model) header(s capacity.MetricsSnapshot) []string {
 		right := fmt.Sprintf("ON-DEMAND ≤ %s RRU%s / %s WRU%s a second · %s · %s", kit.FmtInt(s.ReadLimit), maxMark(s.ReadMax),
 			kit.FmtInt(s.WriteLimit), maxMark(s.WriteMax), parts, thr)
 		l2 := warmText(s) + fmt.Sprintf("left this second: read %s of %s · write %s of %s", kit.FmtUnits(s.ReadLevel), kit.FmtInt(s.ReadLimit), kit.FmtUnits(s.WriteLevel), kit.FmtInt(s.WriteLimit))
-		return []string{kit.TitleLine(st, s.Table, right, p.w), st.Dim.Render(kit.Cut(l2, p.w))}
+		return p.headerLines(s.Table, right, l2, wrap)
 	}
 	right := fmt.Sprintf("PROVISIONED %s RCU / %s WCU · %s · %s", kit.FmtInt(s.ReadLimit), kit.FmtInt(s.WriteLimit), parts, thr)
 	l2 := warmText(s) + fmt.Sprintf("buckets: read %s of %s · write %s of %s (%d s of unused capacity kept for bursts)",
 		kit.FmtUnits(s.ReadLevel), kit.FmtUnits(s.BurstRead), kit.FmtUnits(s.WriteLevel), kit.FmtUnits(s.BurstWrite), capacity.BurstSeconds)
-	return []string{kit.TitleLine(st, s.Table, right, p.w), st.Dim.Render(kit.Cut(l2, p.w))}
+	return p.headerLines(s.Table, right, l2, wrap)
+}
+
+// headerLines are the title line and the bucket line, wrapped (between
+// their " · " parts where they can) or cut to the pane.
+func (p *Model) headerLines(table, right, l2 string, wrap bool) []string {
+	st := p.st
+	if !wrap {
+		return []string{kit.TitleLine(st, table, right, p.w), st.Dim.Render(kit.Cut(l2, p.w))}
+	}
+	out := kit.TitleLines(st, table, right, p.w)
+	for _, l := range kit.WrapParts(strings.Split(l2, " · "), " · ", p.w) {
+		out = append(out, st.Dim.Render(l))
+	}
+	return out
 }
 
 // maxMark marks an on-demand limit that is the table's or GSI's

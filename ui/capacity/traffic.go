@@ -2,6 +2,7 @@ package capacity
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -271,21 +272,27 @@ func (p *Model) retune(preset, rate int) tea.Cmd {
 	return p.startTraffic(table, t.consent)
 }
 
-// trafficLines are the traffic generator's two lines.
-func (p *Model) trafficLines(now time.Time) []string {
+// trafficLines are the traffic generator's lines: its workload, rate and
+// key, then what it does; wrapped to the pane, or (wrap false) cut to two.
+func (p *Model) trafficLines(now time.Time, wrap bool) []string {
 	st, t := p.st, p.traffic
 	pre := presets[t.preset]
 	action := "t start"
 	if t.want {
 		action = "t stop"
 	}
-	l1 := st.Header.Render("Traffic") + "  ◂ " + st.Bold.Render(pre.name) + " ▸ w   rate ◂ " +
-		st.Bold.Render(kit.FmtInt(int64(rates[t.rate]))+"/s") + " ▸ ←/→   " + st.Key.Render(action)
+	preset := st.Header.Render("Traffic") + "  ◂ " + st.Bold.Render(pre.name) + " ▸ w"
+	rate := "rate ◂ " + st.Bold.Render(kit.FmtInt(int64(rates[t.rate]))+"/s") + " ▸ ←/→"
+	l1 := preset + "   " + rate + "   " + st.Key.Render(action)
 	for _, hint := range []string{" · T on the selected table · x remove generated", " · T here · x remove"} {
 		if kit.Width(l1)+kit.Width(hint) <= p.w {
 			l1 += st.Dim.Render(hint)
 			break
 		}
+	}
+	first := []string{l1}
+	if wrap && kit.Width(l1) > p.w {
+		first = kit.JoinWrapped("", []string{preset, rate, st.Key.Render(action)}, "   ", "  ", p.w)
 	}
 	var l2 string
 	s := t.last
@@ -302,9 +309,15 @@ func (p *Model) trafficLines(now time.Time) []string {
 	case s.stats.Sent > 0:
 		l2 = "■ stopped · last run on " + t.table + ": " + statsText(st, s.stats)
 	default:
+		if wrap {
+			return append(first, kit.WrapIndented(st.Dim, "  ", "■ "+pre.hint+" (per second of engine time)", p.w)...)
+		}
 		l2 = st.Dim.Render("■ " + pre.hint + " (per second of engine time)")
 	}
-	return []string{kit.Cut(l1, p.w), kit.Cut("  "+l2, p.w)}
+	if !wrap {
+		return []string{kit.Cut(l1, p.w), kit.Cut("  "+l2, p.w)}
+	}
+	return append(first, kit.JoinWrapped("  ", strings.Split(l2, " · "), " · ", "    ", p.w)...)
 }
 
 // statsText is "✗ 21,000 throttled (33%) · sent 63,000 · ok 42,000".

@@ -683,7 +683,7 @@ func (p *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 			p.colOff--
 		}
 	case key.Matches(msg, k.Right):
-		if p.colOff < p.g.Columns()-1 {
+		if p.colOff < p.g.MaxColOff(p.w) {
 			p.colOff++
 		}
 	case key.Matches(msg, k.Filter):

@@ -7,6 +7,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 
 	"github.com/dynoscope/dynoscope/engine"
 	"github.com/dynoscope/dynoscope/engine/capacity"
@@ -113,7 +114,7 @@ func (v *ItemView) Ready() (bool, *model.Error) { return v.ready, v.err }
 // SetSize sets the inner size.
 func (v *ItemView) SetSize(w, h int) {
 	v.w, v.h = w, h
-	v.scroll.SetSize(h-headerHeight, len(v.body()))
+	v.scroll.SetSize(h-len(v.header()), len(v.body()))
 }
 
 // editKeys are the item edits that apply to the item shown.
@@ -160,10 +161,10 @@ func (v *ItemView) Update(msg tea.Msg) tea.Cmd {
 		if cmd, ok := v.editKey(msg); ok {
 			return cmd
 		}
-		v.scroll.SetSize(v.h-headerHeight, len(v.body()))
+		v.scroll.SetSize(v.h-len(v.header()), len(v.body()))
 		v.scroll.Update(msg)
 	case tea.MouseWheelMsg:
-		v.scroll.SetSize(v.h-headerHeight, len(v.body()))
+		v.scroll.SetSize(v.h-len(v.header()), len(v.body()))
 		v.scroll.Update(msg)
 	}
 	return nil
@@ -193,9 +194,9 @@ func (v *ItemView) editKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	return kit.Msg(kit.EditMsg{Op: op, Target: tg, Key: kit.KeyOf(v.item, tg.TableKeyNames()...)}), true
 }
 
-// headerHeight is how many lines the header takes.
-const headerHeight = 5
-
+// header is the item's table and key, its size and capacity units, and
+// the indexes it is in; in a narrow pane its lines wrap (the key and the
+// figures are never cut) and the t and esc hints stay in the help line.
 func (v *ItemView) header() []string {
 	st := v.st
 	mode := "[t] plain JSON"
@@ -203,12 +204,22 @@ func (v *ItemView) header() []string {
 		mode = "[t] DynamoDB JSON"
 	}
 	keys := v.tg.TableKeyNames()
-	title := st.Title.Render(v.tg.Table()+" ▸ item") + "  " + kit.KeyText(kit.KeyOf(v.item, keys...), keys...)
-	out := []string{kit.Spread(title, mode+"   [esc] back", v.w)}
+	name := st.Title.Render(v.tg.Table() + " ▸ item")
+	key := kit.KeyText(kit.KeyOf(v.item, keys...), keys...)
+	hints := mode + "   [esc] back"
+	var out []string
+	switch {
+	case kit.Width(name)+2+kit.Width(key)+2+kit.Width(hints) <= v.w:
+		out = append(out, kit.Spread(name+"  "+key, hints, v.w))
+	case kit.Width(name)+2+kit.Width(key) <= v.w:
+		out = append(out, name+"  "+key)
+	default:
+		out = append(append(out, kit.Cut(name, v.w)), kit.WrapIndented(lipgloss.NewStyle(), "  ", key, v.w)...)
+	}
 	size := model.ItemSize(v.item)
-	out = append(out, kit.Cut(fmt.Sprintf("size %s B · read %s RCU strongly consistent, %s RCU eventually · write %s WCU",
-		kit.FmtInt(int64(size)), kit.Units(capacity.ReadUnits(size, true)), kit.Units(capacity.ReadUnits(size, false)), kit.Units(capacity.WriteUnits(size))), v.w))
-	out = append(out, st.Dim.Render(kit.Cut("  (reads: 1 RCU per 4 KB, half when eventually consistent · writes: 1 WCU per 1 KB, plus each index they change)", v.w)))
+	out = append(out, kit.Wrap(fmt.Sprintf("size %s B · read %s RCU strongly consistent, %s RCU eventually · write %s WCU",
+		kit.FmtInt(int64(size)), kit.Units(capacity.ReadUnits(size, true)), kit.Units(capacity.ReadUnits(size, false)), kit.Units(capacity.WriteUnits(size))), v.w)...)
+	out = append(out, kit.WrapIndented(st.Dim, "  ", "(reads: 1 RCU per 4 KB, half when eventually consistent · writes: 1 WCU per 1 KB, plus each index they change)", v.w)...)
 	names := kit.IndexNames(v.tg.Desc)
 	switch {
 	case len(names) == 0:
@@ -232,30 +243,47 @@ func (v *ItemView) header() []string {
 				parts = append(parts, st.Warn.Render("✗ "+m.Index)+" ("+kind+"): "+why)
 			}
 		}
-		out = append(out, kit.Cut("in indexes: "+strings.Join(parts, " · "), v.w))
+		out = append(out, kit.JoinWrapped("in indexes: ", parts, " · ", "  ", v.w)...)
 	}
 	out = append(out, st.Dim.Render(strings.Repeat("─", max(v.w, 0))))
 	return out
 }
 
 // body is the item's JSON; in plain JSON each top-level attribute's type
-// stands in a gutter on its left, so types stay visible.
+// stands in a gutter on its left, so types stay visible. A line wider
+// than the pane wraps, every character kept, its further pieces indented
+// under it: a long value reads whole.
 func (v *ItemView) body() []string {
+	var out []string
 	if v.plain {
 		ls := strings.Split(kit.PlainJSON(v.item), "\n")
 		keys := kit.SortedKeys(v.item)
 		k := 0
-		for i, l := range ls {
+		for _, l := range ls {
 			g := "      "
 			if strings.HasPrefix(l, `  "`) && k < len(keys) {
 				g = kit.Fit(kit.TypeName(v.item[keys[k]]), 6)
 				k++
 			}
-			ls[i] = v.st.Type.Render(g) + l
+			for i, piece := range kit.HardWrap(l, v.w-6, continuation(l)) {
+				if i > 0 {
+					g = "      "
+				}
+				out = append(out, v.st.Type.Render(g)+piece)
+			}
 		}
-		return ls
+		return out
 	}
-	return strings.Split(kit.DynamoJSON(v.item), "\n")
+	for _, l := range strings.Split(kit.DynamoJSON(v.item), "\n") {
+		out = append(out, kit.HardWrap(l, v.w, continuation(l))...)
+	}
+	return out
+}
+
+// continuation is the indent of the further pieces of a wrapped JSON
+// line: its own indent and two more spaces.
+func continuation(l string) string {
+	return strings.Repeat(" ", len(l)-len(strings.TrimLeft(l, " "))+2)
 }
 
 // View draws the item.

@@ -96,6 +96,7 @@ func (p *Model) fillFromSurvey() {
 		keys[i] = ix.LeftOut[i].Key
 	}
 	v.full = kit.NewGrid(kit.TableTarget(p.tg.Desc), keys, nil)
+	v.full.PinKeys = true // the list is about the keys
 	v.move(0)
 }
 
@@ -108,6 +109,7 @@ func (p *Model) LeftOutOpen() bool { return p.leftOut != nil }
 // read returned).
 func leftOutGrid(tg kit.Target, items []engine.LeftOutItem, whole []model.Item) kit.Grid {
 	g := kit.NewGrid(tg, whole, nil)
+	g.PinKeys = true // the list is about the keys
 	for i, it := range items {
 		for _, n := range it.Missing {
 			g.Mark(i, n, "✗ missing")

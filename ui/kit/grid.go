@@ -22,8 +22,11 @@ type Grid struct {
 	cols      []string // the other attributes, by name
 	absent    map[string]bool
 	labels    map[string]string // names shown for some columns (a facet's aliases)
-	Rows      []GridRow
-	widths    map[string]int
+	// PinKeys keeps the key columns at their width even when no other
+	// column fits beside them (the left-out list, about the keys).
+	PinKeys bool
+	Rows    []GridRow
+	widths  map[string]int
 }
 
 // GridRow is one item of a grid, its cells formatted.
@@ -161,14 +164,25 @@ func indexOf(list []string, s string) int {
 func (g *Grid) Render(st *Styles, idx []int, top, h, cursor, colOff, w int, focused bool) []string {
 	all := g.all()
 	nk := len(g.keyCols)
+	// When the key columns fill the width, scrolling right (colOff 1, 2,
+	// …) shows the attributes from the first (0, 1, …) beside the keys,
+	// which give way; back at colOff 0 they are whole again.
+	skip, keyW := colOff, []int(nil)
+	if colOff > 0 && g.keysFill(w) {
+		skip = min(colOff-1, len(g.cols)-1)
+		keyW = g.shrunkKeys(w, g.cols[skip])
+	}
 	visible := []int{} // column positions in all
 	widths := map[int]int{}
 	used := 2
 	for j := 0; j < len(all); j++ {
-		if j >= nk && j < nk+colOff {
+		if j >= nk && j < nk+skip {
 			continue
 		}
 		cw := g.widths[all[j]]
+		if j < nk && keyW != nil {
+			cw = keyW[j]
+		}
 		if len(visible) > 0 {
 			used += 3
 		}
@@ -206,7 +220,7 @@ func (g *Grid) Render(st *Styles, idx []int, top, h, cursor, colOff, w int, focu
 		hb.WriteString(s.Render(Fit(label, widths[j])))
 	}
 	more := ""
-	if hidden := len(all) - len(visible) - colOff; hidden > 0 {
+	if hidden := len(all) - len(visible) - skip; hidden > 0 {
 		more = "  +" + Itoa(hidden) + " →"
 	}
 	if colOff > 0 {
@@ -252,6 +266,65 @@ func (g *Grid) Render(st *Styles, idx []int, top, h, cursor, colOff, w int, focu
 		out = append(out, line)
 	}
 	return out
+}
+
+// minKeyWidth is how narrow a pinned key column may get to make room for
+// an attribute column.
+const minKeyWidth = 8
+
+// keyRest is how many cells the pinned key columns, at their own widths,
+// leave for other columns in w cells.
+func (g *Grid) keyRest(w int) int {
+	rest := w - 2 // the cursor mark
+	for _, n := range g.keyCols {
+		rest -= g.widths[n] + 3
+	}
+	return rest
+}
+
+// keysFill reports whether the pinned key columns leave no room for any
+// other column in w cells (Render shows a last column from 6 cells on):
+// then scrolling right makes them give way (see Render).
+func (g *Grid) keysFill(w int) bool {
+	return !g.PinKeys && len(g.keyCols) > 0 && len(g.cols) > 0 && g.keyRest(w) < 6
+}
+
+// MaxColOff is the largest column offset (Render's colOff) that still
+// shows an attribute column in w cells.
+func (g *Grid) MaxColOff(w int) int {
+	switch {
+	case len(g.cols) == 0:
+		return 0
+	case g.keysFill(w):
+		return len(g.cols)
+	}
+	return len(g.cols) - 1
+}
+
+// shrunkKeys are the key columns' widths when they give way to the
+// attribute column first: the widest narrow, down to minKeyWidth, until
+// that column has 10 cells (or all it needs), its header beside the
+// scroll marks.
+func (g *Grid) shrunkKeys(w int, first string) []int {
+	ws := make([]int, len(g.keyCols))
+	for j, n := range g.keyCols {
+		ws[j] = g.widths[n]
+	}
+	// room for the column, and for "  ← … +N →" at the header's end
+	const marks = 12
+	for rest, want := g.keyRest(w), min(g.widths[first], 10)+marks; rest < want; rest++ {
+		widest := -1
+		for j := range ws {
+			if ws[j] > minKeyWidth && (widest < 0 || ws[j] > ws[widest]) {
+				widest = j
+			}
+		}
+		if widest < 0 {
+			break
+		}
+		ws[widest]--
+	}
+	return ws
 }
 
 // Columns is how many attribute columns after the key the grid has.

@@ -177,6 +177,122 @@ func WrapStyled(style lipgloss.Style, text string, w int) []string {
 	return out
 }
 
+// WrapIndented wraps text to w cells behind indent (every line), each
+// line rendered in style: an explanation that must not be cut.
+func WrapIndented(style lipgloss.Style, indent, text string, w int) []string {
+	var out []string
+	for _, l := range Wrap(text, max(w-Width(indent), 10)) {
+		out = append(out, style.Render(indent+l))
+	}
+	return out
+}
+
+// SpreadOrStack is Spread when left and right fit on one line of w cells
+// with room between them; otherwise left, wrapped and rendered in style,
+// and then right, right-aligned on a line of its own: neither is cut.
+func SpreadOrStack(style lipgloss.Style, left, right string, w int) []string {
+	if Width(left)+Width(right)+2 <= w {
+		return []string{Spread(style.Render(left), right, w)}
+	}
+	return append(WrapStyled(style, left, w), PadLeft(right, w))
+}
+
+// JoinWrapped joins pieces with sep after head into lines of at most w
+// cells, breaking only between pieces (each may be styled); further lines
+// start with indent. A piece wider than a line is cut.
+func JoinWrapped(head string, pieces []string, sep, indent string, w int) []string {
+	var out []string
+	line, fresh := head, true
+	for _, pc := range pieces {
+		switch {
+		case fresh && line != "" && Width(line)+Width(pc) > w && Width(indent)+Width(pc) <= w:
+			// the first piece fits under the head, not beside it
+			out = append(out, strings.TrimRight(line, " "))
+			line = indent + pc
+		case fresh:
+			line += pc
+		case Width(line)+Width(sep)+Width(pc) <= w:
+			line += sep + pc
+		default:
+			out = append(out, Cut(line, w))
+			line = indent + pc
+		}
+		fresh = false
+	}
+	return append(out, Cut(line, w))
+}
+
+// TitleLines is TitleLine when the name and what is said of it fit on
+// one line of w cells; otherwise the name, then what is said, wrapped
+// under it: nothing is cut.
+func TitleLines(st *Styles, name, right string, w int) []string {
+	t := st.Title.Render(name)
+	if Width(t)+Width(right)+2 <= w {
+		return []string{Spread(t, right, w)}
+	}
+	return append([]string{Cut(t, w)}, WrapIndented(lipgloss.NewStyle(), "  ", right, w)...)
+}
+
+// HeadNote is a section header with a dim note beside it, or, when the
+// two do not fit in w cells, the header and the note wrapped under it.
+func HeadNote(st *Styles, head, note string, w int) []string {
+	if Width(head)+2+Width(note) <= w {
+		return []string{st.Header.Render(head) + st.Dim.Render("  "+note)}
+	}
+	return append([]string{st.Header.Render(head)}, WrapIndented(st.Dim, "  ", note, w)...)
+}
+
+// WrapParts wraps parts joined by sep to lines of w cells: a part
+// continues the line when its own first line (the whole part, if it fits
+// in w) fits after sep, else starts a line of its own (a line never begins
+// with sep); a part wider than a line wraps between its words.
+func WrapParts(parts []string, sep string, w int) []string {
+	var out []string
+	for _, part := range parts {
+		pl := Wrap(part, w)
+		if n := len(out); n > 0 && Width(out[n-1])+Width(sep)+Width(pl[0]) <= w {
+			out[n-1] += sep + pl[0]
+			pl = pl[1:]
+		}
+		out = append(out, pl...)
+	}
+	return out
+}
+
+// HardWrap cuts a line wider than w cells into pieces of at most w cells,
+// after a space where one falls in a piece's second half, every character
+// kept (spaces too); the pieces after the first start with indent. A line
+// that fits is returned as it is.
+func HardWrap(s string, w int, indent string) []string {
+	if Width(s) <= w || w <= Width(indent) {
+		return []string{s}
+	}
+	var out []string
+	for first := true; Width(s) > 0; first = false {
+		room := w
+		if !first {
+			room -= Width(indent)
+		}
+		head := ansi.Truncate(s, room, "")
+		if head == "" { // a character wider than the room
+			head = string([]rune(s)[:1])
+		}
+		if len(head) < len(s) {
+			// break after a space in the second half of the piece, if any
+			if i := strings.LastIndexByte(head, ' '); i >= len(head)/2 {
+				head = head[:i+1]
+			}
+		}
+		if first {
+			out = append(out, head)
+		} else {
+			out = append(out, indent+head)
+		}
+		s = s[len(head):]
+	}
+	return out
+}
+
 // Itoa is strconv.Itoa.
 func Itoa(n int) string { return strconv.Itoa(n) }
 

@@ -132,7 +132,7 @@ func (q *Model) cliLines(in any) []string {
 	}
 	out := []string{st.Dim.Render(strings.Repeat("─", w)), st.Dim.Render(kit.Cut(label, w))}
 	for _, l := range wrapCommand(cliCommand(in, q.endpoint), w) {
-		out = append(out, hardWrap(l, w)...)
+		out = append(out, hardWrapContinued(l, w)...)
 	}
 	return out
 }

@@ -234,6 +234,13 @@ var namesKeyword = map[string]bool{"FROM": true, "INTO": true, "UPDATE": true}
 // of the statement's table; what says which. Inside a 'string' or a
 // number nothing is being named: every name is offered, none completed.
 func (q *Model) suggestions() (names []string, what string) {
+	names, what, _ = q.suggestionsFor()
+	return names, what
+}
+
+// suggestionsFor is suggestions, and whether the word being typed is
+// already a whole name offered (tab has nothing to add to it).
+func (q *Model) suggestionsFor() (names []string, what string, whole bool) {
 	word, quoted := q.pq.stmt.WordBefore()
 	before := q.pq.stmt.TextBefore()
 	before = before[:len(before)-len(word)]
@@ -252,15 +259,18 @@ func (q *Model) suggestions() (names []string, what string) {
 		}
 	}
 	if !namingAt(word, before) {
-		return all, what
+		return all, what, false
 	}
 	lw := strings.ToLower(word)
 	for _, n := range all {
-		if strings.HasPrefix(strings.ToLower(n), lw) && n != word {
+		switch {
+		case n == word:
+			whole = true
+		case strings.HasPrefix(strings.ToLower(n), lw):
 			names = append(names, n)
 		}
 	}
-	return names, what
+	return names, what, whole
 }
 
 // namingAt reports whether word, typed after before, is a name being

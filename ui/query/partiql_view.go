@@ -135,7 +135,7 @@ func (q *Model) pqView() string {
 // many as fit.
 func (q *Model) suggestionLine(w int) string {
 	st := q.st
-	names, what := q.suggestions()
+	names, what, whole := q.suggestionsFor()
 	word, _ := q.pq.stmt.WordBefore()
 	before := q.pq.stmt.TextBefore()
 	if !namingAt(word, before[:len(before)-len(word)]) {
@@ -150,6 +150,9 @@ func (q *Model) suggestionLine(w int) string {
 	}
 	pad := kit.Fit("", labelWidth+2)
 	if len(names) == 0 {
+		if word != "" && whole {
+			return pad + st.Dim.Render(kit.Cut(head+word, w))
+		}
 		if word != "" {
 			return pad + st.Dim.Render(kit.Cut(head+"none starts with "+word, w))
 		}
@@ -262,9 +265,9 @@ func (q *Model) pqResultLines() ([]string, int) {
 		return append(out, kit.ErrorBox(st, res.err, w)...), -1
 	}
 	summary, next := q.pqSummary()
-	out = append(out, kit.Spread(st.Bold.Render(summary), next, w))
+	out = append(out, kit.SpreadOrStack(st.Bold, summary, next, w)...)
 	for _, l := range res.lines {
-		out = append(out, st.Dim.Render(kit.Cut("  "+l, w)))
+		out = append(out, kit.WrapIndented(st.Dim, "  ", l, w)...)
 	}
 	if len(res.items) == 0 {
 		return append(out, "  no items"), -1
@@ -284,7 +287,7 @@ func (q *Model) pqResultsView(cursor int) string {
 	st, res, w := q.st, q.pq.res, q.w
 	out := []string{kit.Spread(st.Title.Render("PartiQL")+"  ExecuteStatement", st.Dim.Render("g: back to the editor"), w)}
 	summary, next := q.pqSummary()
-	out = append(out, kit.Spread(st.Bold.Render(summary), next, w))
+	out = append(out, kit.SpreadOrStack(st.Bold, summary, next, w)...)
 	rows := max(q.h-len(out)-1, 1)
 	q.pq.rtop = kit.Window(q.pq.rtop, cursor, len(res.items), rows)
 	out = append(out, res.g.Render(st, nil, q.pq.rtop, rows, cursor, 0, w, q.focused)...)

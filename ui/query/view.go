@@ -155,7 +155,7 @@ func (q *Model) resultsView(cursor int, mode string) string {
 	tg := q.target()
 	out := []string{kit.Spread(st.Title.Render(mode)+"  "+tg.Label()+" ("+tg.Kind()+")", st.Dim.Render("g: back to the form"), w)}
 	summary, next := q.summary()
-	out = append(out, kit.Spread(st.Bold.Render(summary), next, w))
+	out = append(out, kit.SpreadOrStack(st.Bold, summary, next, w)...)
 	rows := max(q.h-len(out)-1, 1)
 	q.rtop = kit.Window(q.rtop, cursor, len(res.items), rows)
 	out = append(out, res.g.Render(st, nil, q.rtop, rows, cursor, 0, w, q.focused)...)
@@ -196,6 +196,24 @@ func hardWrap(s string, w int) []string {
 	return append(out, string(r))
 }
 
+// hardWrapContinued is hardWrap for a line of a command that ends in the
+// continuation " \": the mark stays on a piece with the end of the text,
+// never alone on a line of its own.
+func hardWrapContinued(s string, w int) []string {
+	body, cont := strings.CutSuffix(s, " \\")
+	if !cont || w < 4 || len([]rune(s)) <= w {
+		return hardWrap(s, w)
+	}
+	r := []rune(body)
+	var out []string
+	for len(r) > w-2 {
+		n := min(w, len(r)-1)
+		out = append(out, string(r[:n]))
+		r = r[n:]
+	}
+	return append(out, string(r)+" \\")
+}
+
 func opsText(ops []string) string {
 	var parts []string
 	for _, o := range ops {
@@ -216,12 +234,12 @@ func (q *Model) resultLines(focused bool) ([]string, int) {
 		return append(out, kit.ErrorBox(st, res.err, w)...), -1
 	}
 	summary, next := q.summary()
-	out = append(out, kit.Spread(st.Bold.Render(summary), next, w))
+	out = append(out, kit.SpreadOrStack(st.Bold, summary, next, w)...)
 	if res.lek != nil {
 		out = append(out, st.Dim.Render(kit.Cut("LastEvaluatedKey "+string(model.AppendItemJSON(nil, res.lek)), w)))
 	}
 	for _, l := range res.lines {
-		out = append(out, st.Dim.Render(kit.Cut("  "+l, w)))
+		out = append(out, kit.WrapIndented(st.Dim, "  ", l, w)...)
 	}
 	if len(res.items) == 0 {
 		return append(out, "  no items"), -1

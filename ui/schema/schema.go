@@ -230,7 +230,9 @@ func (p *Model) lines() []string {
 	if remote {
 		count, size = "~"+count, "~"+size
 	}
-	add(fmt.Sprintf("%s · %s · %s · %s%s", count, size, stream, ttl, class))
+	for _, l := range kit.Wrap(fmt.Sprintf("%s · %s · %s · %s%s", count, size, stream, ttl, class), w) {
+		add(l)
+	}
 	if remote {
 		for _, l := range kit.WrapStyled(st.Dim, "~ DynamoDB's counts, updated about every 6 h · S counts every item (asks first)", w) {
 			add(l)
@@ -239,7 +241,7 @@ func (p *Model) lines() []string {
 	for _, l := range p.tagsLine() {
 		add(l)
 	}
-	for _, l := range p.indented(st.Header.Render("Throughput")+"  ", strings.Fields(throughputText(d.OnDemandThroughput, d.WarmThroughput, billing, remote)), w) {
+	for _, l := range p.indented(st.Header.Render("Throughput")+"  ", words(throughputText(d.OnDemandThroughput, d.WarmThroughput, billing, remote)), w) {
 		add(l)
 	}
 	add("")
@@ -253,16 +255,28 @@ func (p *Model) lines() []string {
 		add(fmt.Sprintf("  %s %-2s  %s", ks.Render(kit.Fit(k.AttributeName, 24)), kit.TableTarget(d).AttrType(k.AttributeName), role))
 	}
 	defs := make([]string, 0, len(d.AttributeDefinitions))
-	for _, a := range d.AttributeDefinitions {
-		defs = append(defs, a.AttributeName+" "+a.AttributeType)
+	for i, a := range d.AttributeDefinitions {
+		def := a.AttributeName + " " + a.AttributeType
+		if i < len(d.AttributeDefinitions)-1 {
+			def += " ·"
+		}
+		defs = append(defs, def)
 	}
-	add(st.Header.Render("Attribute definitions") + "  " + strings.Join(defs, " · "))
+	for _, l := range p.indented(st.Header.Render("Attribute definitions")+"  ", defs, w) {
+		add(l)
+	}
 	add("")
 	names := kit.IndexNames(d)
 	if len(names) == 0 {
 		add(st.Header.Render("Indexes") + "  " + st.Dim.Render("none"))
 	} else {
 		add(st.Header.Render("Indexes"))
+	}
+	// an index's details line up under its key, or in a narrow pane (where
+	// the key goes under the name) under that
+	sub := strings.Repeat(" ", 21)
+	if w-len(sub) < 40 {
+		sub = "    "
 	}
 	for _, n := range names {
 		tg := kit.Target{Desc: d, Index: n}
@@ -292,22 +306,34 @@ func (p *Model) lines() []string {
 		if g := tg.GSI(); g != nil && g.ProvisionedThroughput != nil && billing == model.BillingProvisioned {
 			detail += fmt.Sprintf(" · %d RCU / %d WCU", g.ProvisionedThroughput.ReadCapacityUnits, g.ProvisionedThroughput.WriteCapacityUnits)
 		}
-		add(strings.Repeat(" ", 21) + detail)
+		for _, l := range p.indented(sub, detailPieces(detail), w) {
+			add(l)
+		}
 		if g := tg.GSI(); g != nil {
-			for _, l := range p.indented(strings.Repeat(" ", 21)+"throughput: ", strings.Fields(throughputText(g.OnDemandThroughput, g.WarmThroughput, billing, remote)), w) {
+			for _, l := range p.indented(sub+"throughput: ", words(throughputText(g.OnDemandThroughput, g.WarmThroughput, billing, remote)), w) {
 				add(l)
 			}
 		}
 		if v := p.info.Violations[n]; v > 0 {
-			add(strings.Repeat(" ", 21) + st.Warn.Render(fmt.Sprintf("! %s violate the key schema (backfill skipped them; writes to them fail until fixed)", kit.NItems(v))))
+			text := fmt.Sprintf("! %s violate the key schema (backfill skipped them; writes to them fail until fixed)", kit.NItems(v))
+			if v == 1 {
+				text = "! 1 item violates the key schema (backfill skipped it; writes to it fail until fixed)"
+			}
+			for _, l := range kit.WrapIndented(st.Warn, sub, text, w) {
+				add(l)
+			}
 		}
 		if pr, ok := p.info.Progress[n]; ok && !pr.Done {
-			add(strings.Repeat(" ", 21) + fmt.Sprintf("building: %s of %s read, %s indexed, %s skipped", kit.FmtInt(pr.Scanned), kit.Plural(pr.Total, "item", ""), kit.FmtInt(pr.Indexed), kit.FmtInt(pr.Skipped)))
+			for _, l := range p.indented(sub, words(fmt.Sprintf("building: %s of %s read, %s indexed, %s skipped", kit.FmtInt(pr.Scanned), kit.Plural(pr.Total, "item", ""), kit.FmtInt(pr.Indexed), kit.FmtInt(pr.Skipped))), w) {
+				add(l)
+			}
 		}
 	}
 	if len(d.LocalSecondaryIndexes) > 0 {
 		add("")
-		add(st.Header.Render("Item collections") + st.Dim.Render("  (table items + LSI entries per partition key, limit 10 GB)"))
+		for _, l := range kit.HeadNote(st, "Item collections", "(table items + LSI entries per partition key, limit 10 GB)", w) {
+			add(l)
+		}
 		switch {
 		case remote:
 			for _, l := range kit.WrapStyled(st.Dim, "not sized on a remote table: it takes reading every item (C copies a slice, sized there)", w-2) {
@@ -318,8 +344,10 @@ func (p *Model) lines() []string {
 		case p.coll.err != nil:
 			add(st.Error.Render("  " + p.coll.err.Error()))
 		default:
+			// the key gives way to the figures in a narrow pane
+			keyW := min(24, max(w-len("   ")-10-len("  <0.001% of 10 GB"), 8))
 			for _, c := range p.coll.sizes {
-				add(fmt.Sprintf("  %s %10s  %s of 10 GB", kit.Fit(c.key, 24), kit.HumanBytes(c.bytes), percent(c.bytes, collectionLimit)))
+				add(fmt.Sprintf("  %s %10s  %s of 10 GB", kit.Fit(c.key, keyW), kit.HumanBytes(c.bytes), percent(c.bytes, collectionLimit)))
 			}
 			if p.coll.more > 0 {
 				add(st.Dim.Render(fmt.Sprintf("  … and %s", kit.Plural(int64(p.coll.more), "smaller collection", ""))))
@@ -393,6 +421,33 @@ func (p *Model) indented(head string, pieces []string, w int) []string {
 		}
 	}
 	return lines
+}
+
+// words are the words of s for wrapPieces, a "·" kept on the word before
+// it so that no line starts with one.
+func words(s string) []string {
+	var out []string
+	for _, f := range strings.Fields(s) {
+		if f == "·" && len(out) > 0 {
+			out[len(out)-1] += " ·"
+			continue
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// detailPieces are the pieces of an index's details for wrapPieces: the
+// projection's words, then each " · " part whole ("7 of 300 items",
+// "1.4 KB"), a "·" kept on the piece before it.
+func detailPieces(detail string) []string {
+	parts := strings.Split(detail, " · ")
+	out := words(parts[0])
+	for _, part := range parts[1:] {
+		out[len(out)-1] += " ·"
+		out = append(out, part)
+	}
+	return out
 }
 
 // wrapPieces joins pieces with spaces into lines of at most w cells,

@@ -142,8 +142,8 @@ func (p *Model) onPoll(msg pollMsg) tea.Cmd {
 func (p *Model) remoteHeader() []string {
 	st := p.st
 	if p.tail == nil {
-		return []string{kit.TitleLine(st, p.table, "no stream", p.w),
-			st.Dim.Render(kit.Cut("This table has no stream: UpdateTable with StreamSpecification StreamEnabled=true turns one on.", p.w))}
+		return append([]string{kit.TitleLine(st, p.table, "no stream", p.w)},
+			kit.WrapStyled(st.Dim, "This table has no stream: UpdateTable with StreamSpecification StreamEnabled=true turns one on.", p.w)...)
 	}
 	reading, closed := 0, 0
 	for _, s := range p.shards {

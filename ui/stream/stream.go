@@ -298,8 +298,8 @@ func (p *Model) header() []string {
 		return p.remoteHeader()
 	}
 	if p.info.arn == "" && len(p.recs) == 0 {
-		return []string{kit.TitleLine(st, p.table, "no stream", p.w),
-			st.Dim.Render(kit.Cut("This table has no stream: UpdateTable with StreamSpecification StreamEnabled=true turns one on.", p.w))}
+		return append([]string{kit.TitleLine(st, p.table, "no stream", p.w)},
+			kit.WrapStyled(st.Dim, "This table has no stream: UpdateTable with StreamSpecification StreamEnabled=true turns one on.", p.w)...)
 	}
 	state := "stream " + p.info.view
 	if !p.info.enabled {
@@ -320,19 +320,21 @@ func (p *Model) header() []string {
 	}
 	lines := []string{kit.TitleLine(st, p.table, right, p.w), kit.Cut(l2, p.w)}
 	if u := p.usage; u != nil {
-		lines = append(lines, st.Dim.Render(kit.Cut(usageText(*u), p.w)))
+		for _, l := range kit.WrapParts(usageParts(*u), " · ", p.w) {
+			lines = append(lines, st.Dim.Render(l))
+		}
 	}
 	return lines
 }
 
-// usageText says what the stream keeps against its bounds: "keeps 24 h,
-// at most 100,000 records and 64 MB, oldest trimmed first · now 1,204
-// records, 310 KB".
-func usageText(u engine.StreamUsage) string {
+// usageParts say what the stream keeps against its bounds, "keeps 24 h,
+// at most 100,000 records and 64 MB, oldest trimmed first", and what it
+// holds, "now 1,204 records, 310 KB".
+func usageParts(u engine.StreamUsage) []string {
 	r := u.Retention
-	return fmt.Sprintf("keeps %s, at most %s and %s, oldest trimmed first (--stream-retention) · now %s, %s",
-		boundAge(r.Age), kit.Plural(r.Records, "record", ""), boundBytes(r.Bytes),
-		kit.Plural(u.Records, "record", ""), kit.HumanBytes(u.Bytes))
+	return []string{fmt.Sprintf("keeps %s, at most %s and %s, oldest trimmed first (--stream-retention)",
+		boundAge(r.Age), kit.Plural(r.Records, "record", ""), boundBytes(r.Bytes)),
+		fmt.Sprintf("now %s, %s", kit.Plural(u.Records, "record", ""), kit.HumanBytes(u.Bytes))}
 }
 
 // boundAge writes a retention age as it is set: "24 h", "90 min".

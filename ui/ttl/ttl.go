@@ -231,21 +231,21 @@ func (p *Model) lines() []string {
 	var out []string
 	add := func(s ...string) { out = append(out, s...) }
 	if r.Status != ttlEnabled {
-		add(kit.TitleLine(st, r.Table, "TTL "+r.Status, p.w), "",
-			"Time to live is off for this table: no item expires, whatever its attributes say.",
-			st.Dim.Render("Turn it on with UpdateTimeToLive (aws dynamodb update-time-to-live --table-name "+r.Table+
-				" --time-to-live-specification Enabled=true,AttributeName=ttl)."))
+		add(kit.TitleLine(st, r.Table, "TTL "+r.Status, p.w), "")
+		add(kit.Wrap("Time to live is off for this table: no item expires, whatever its attributes say.", p.w)...)
+		add(kit.WrapStyled(st.Dim, "Turn it on with UpdateTimeToLive (aws dynamodb update-time-to-live --table-name "+r.Table+
+			" --time-to-live-specification Enabled=true,AttributeName=ttl).", p.w)...)
 		return append(out, p.recentLines()...)
 	}
-	add(kit.TitleLine(st, r.Table, fmt.Sprintf("TTL %s on %s · deleted about %s after expiry", r.Status, r.AttributeName, kit.FmtSpan(r.DeletionDelay)), p.w))
+	add(kit.TitleLines(st, r.Table, fmt.Sprintf("TTL %s on %s · deleted about %s after expiry", r.Status, r.AttributeName, kit.FmtSpan(r.DeletionDelay)), p.w)...)
 	c := r.Counts
 	nn := kit.FmtInt(int64(c.NotNumber))
 	if !c.NotNumberComplete {
 		nn += "+"
 	}
-	add(kit.Cut(fmt.Sprintf("%s due · %s · %s · %s", kit.FmtInt(int64(c.DueLater)),
+	add(kit.JoinWrapped("", []string{kit.FmtInt(int64(c.DueLater)) + " due",
 		st.Warn.Render(fmt.Sprintf("! %s expired, still returned by reads until deleted", kit.FmtInt(int64(c.ExpiredPending)))),
-		st.Dim.Render(fmt.Sprintf("~ %s too old", kit.FmtInt(int64(c.TooOld)))), st.Dim.Render("- "+nn+" not a Number")), p.w))
+		st.Dim.Render(fmt.Sprintf("~ %s too old", kit.FmtInt(int64(c.TooOld)))), st.Dim.Render("- " + nn + " not a Number")}, " · ", "", p.w)...)
 	add("")
 	add(st.Header.Render(p.row(" ", "state", "expires (UTC)", "countdown", "key ("+strings.Join(kit.NonEmpty(p.keyNs), " · ")+")")))
 	for _, it := range r.Items {
@@ -330,7 +330,7 @@ func (p *Model) recentLines() []string {
 		return nil
 	}
 	rec := p.res.Recent
-	out := []string{"", st.Header.Render("Deleted by TTL") + st.Dim.Render(" (REMOVE records by dynamodb.amazonaws.com in the stream)")}
+	out := append([]string{""}, kit.HeadNote(st, "Deleted by TTL", "(REMOVE records by dynamodb.amazonaws.com in the stream)", p.w)...)
 	if len(rec) == 0 {
 		return append(out, st.Dim.Render("  none yet"))
 	}
