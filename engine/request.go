@@ -107,14 +107,26 @@ func (p *exprParams) prepare() error {
 	if err := expr.CheckPlaceholderParams(p.names != nil, p.values != nil, p.accepted, exprNames); err != nil {
 		return err
 	}
+	// The error reported is the one of the smallest offending key, as for
+	// every map (model.NormalizeItem): it does not depend on map iteration
+	// order.
+	var bad *model.Error
+	var badKey string
 	for k, v := range p.values {
+		if bad != nil && k > badKey {
+			continue
+		}
 		if err := model.NormalizeValue(&v); err != nil {
-			if err.Message == model.MsgAttributeNameTooLarge {
-				return err // a request-level check, not the value's own
-			}
-			return model.Validation("ExpressionAttributeValues contains invalid value: %s for key %s", err.Message, k)
+			bad, badKey = err, k
+			continue
 		}
 		p.values[k] = v
+	}
+	if bad != nil {
+		if bad.Message == model.MsgAttributeNameTooLarge {
+			return bad // a request-level check, not the value's own
+		}
+		return model.Validation("ExpressionAttributeValues contains invalid value: %s for key %s", bad.Message, badKey)
 	}
 	return nil
 }

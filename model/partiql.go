@@ -1,7 +1,5 @@
 package model
 
-import "encoding/json"
-
 // ExecuteStatementInput is ExecuteStatement's request. Parameters is nil
 // when absent and empty (not nil) when sent as [].
 type ExecuteStatementInput struct {
@@ -52,13 +50,14 @@ type BatchStatementResponse struct {
 	Item      Item                 `json:"Item,omitempty"`
 }
 
-// MarshalJSON writes an Item that a projection left empty as "Item": {}.
+// MarshalJSON writes an Item that a projection left empty as "Item": {};
+// < > & unescaped (marshalReply).
 func (r BatchStatementResponse) MarshalJSON() ([]byte, error) {
 	type plain BatchStatementResponse
 	if r.Item == nil || len(r.Item) > 0 {
-		return json.Marshal(plain(r))
+		return marshalReply(plain(r))
 	}
-	return json.Marshal(struct {
+	return marshalReply(struct {
 		Error     *BatchStatementError `json:"Error,omitempty"`
 		TableName string               `json:"TableName,omitempty"`
 		Item      Item                 `json:"Item"`

@@ -1,6 +1,8 @@
 package model
 
 import (
+	"bytes"
+	"encoding/json"
 	"math"
 	"slices"
 	"strconv"
@@ -14,6 +16,21 @@ import (
 // the two), without encoding/json reading back what Item.MarshalJSON wrote
 // to check and compact it. An output's AppendJSON fails only on an
 // EncodedItem that cannot be read (storage damage).
+
+// marshalReply is json.Marshal without its HTML escaping, for the
+// MarshalJSON of reply parts that the server writes with encoding/json:
+// < > & go out as they are, as the server's encoder writes every other
+// reply and as DynamoDB writes them (json.Marshal would write \u003c,
+// \u003e and \u0026 into the items).
+func marshalReply(v any) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte{'\n'}), nil
+}
 
 // appendUnits writes units as Units.MarshalJSON does: 1 as 1.0.
 func appendUnits(dst []byte, u Units) []byte {

@@ -138,12 +138,12 @@ type ItemResponse struct {
 }
 
 // MarshalJSON writes {"Item":{...}}, {"Item":{}} for a projection that kept
-// nothing, and {} when there is no item.
+// nothing, and {} when there is no item; < > & unescaped (marshalReply).
 func (r ItemResponse) MarshalJSON() ([]byte, error) {
 	if r.Item == nil {
 		return []byte("{}"), nil
 	}
-	return json.Marshal(struct {
+	return marshalReply(struct {
 		Item Item `json:"Item"`
 	}{r.Item})
 }

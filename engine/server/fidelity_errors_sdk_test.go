@@ -260,3 +260,21 @@ func TestSDKDeleteTableDescription(t *testing.T) {
 		t.Errorf("DeleteTable reply %d\n got  %s\n want %s", status, got, want)
 	}
 }
+
+// TestSDKExpressionValueErrorByName: when several ExpressionAttributeValues
+// are invalid, the one reported is the smallest placeholder's, as for the
+// attributes of an item, whatever the order the map is walked in.
+func TestSDKExpressionValueErrorByName(t *testing.T) {
+	srv := newFidelityServer(t, engine.Options{})
+	values := map[string]types.AttributeValue{":a": &types.AttributeValueMemberSS{Value: []string{}}}
+	for _, k := range []string{":b", ":c", ":d", ":e", ":f", ":g", ":h"} {
+		values[k] = nv("1e200")
+	}
+	const want = "ExpressionAttributeValues contains invalid value: One or more parameter values were invalid: An string set  may not be empty for key :a"
+	for range 20 {
+		_, err := srv.c.Query(bg, &dynamodb.QueryInput{TableName: aws.String("NoSuchTable"),
+			KeyConditionExpression: aws.String("pk = :a AND sk BETWEEN :b AND :c"),
+			FilterExpression:       aws.String("x IN (:d, :e, :f, :g, :h)"), ExpressionAttributeValues: values})
+		wantAPIError(t, err, "ValidationException", want)
+	}
+}
