@@ -170,7 +170,7 @@ type TransactGetItemsOutput struct {
 func (in *ConditionCheck) UnmarshalJSON(b []byte) error {
 	type plain ConditionCheck
 	if err := json.Unmarshal(b, (*plain)(in)); err != nil {
-		return err
+		return literalTypeError(b, err)
 	}
 	in.emptyExprs.names = emptyExpressions(b)
 	return nil
@@ -180,7 +180,7 @@ func (in *ConditionCheck) UnmarshalJSON(b []byte) error {
 func (in *Put) UnmarshalJSON(b []byte) error {
 	type plain Put
 	if err := json.Unmarshal(b, (*plain)(in)); err != nil {
-		return err
+		return literalTypeError(b, err)
 	}
 	in.emptyExprs.names = emptyExpressions(b)
 	return nil
@@ -190,7 +190,7 @@ func (in *Put) UnmarshalJSON(b []byte) error {
 func (in *Update) UnmarshalJSON(b []byte) error {
 	type plain Update
 	if err := json.Unmarshal(b, (*plain)(in)); err != nil {
-		return err
+		return literalTypeError(b, err)
 	}
 	in.emptyExprs.names = emptyExpressions(b)
 	return nil
@@ -200,7 +200,7 @@ func (in *Update) UnmarshalJSON(b []byte) error {
 func (in *Delete) UnmarshalJSON(b []byte) error {
 	type plain Delete
 	if err := json.Unmarshal(b, (*plain)(in)); err != nil {
-		return err
+		return literalTypeError(b, err)
 	}
 	in.emptyExprs.names = emptyExpressions(b)
 	return nil
@@ -210,7 +210,7 @@ func (in *Delete) UnmarshalJSON(b []byte) error {
 func (in *Get) UnmarshalJSON(b []byte) error {
 	type plain Get
 	if err := json.Unmarshal(b, (*plain)(in)); err != nil {
-		return err
+		return literalTypeError(b, err)
 	}
 	in.emptyExprs.names = emptyExpressions(b)
 	return nil

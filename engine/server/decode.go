@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"reflect"
+	"strings"
 
 	"github.com/dynoscope/dynoscope/model"
 )
@@ -91,12 +92,26 @@ func typeMismatch(te *json.UnmarshalTypeError, body []byte) string {
 // STRING_VALUE, NUMBER_VALUE (an integer), DECIMAL_VALUE (with a point or
 // exponent), TRUE_VALUE, FALSE_VALUE; or "array" and "object". For scalars
 // te.Offset is just past the value.
+//
+// A type error inside a nested decoder carries its value instead ("bool
+// true", "number 1.5": model's literalTypeError), its offset not being the
+// body's; so does encoding/json's for a number its target cannot hold.
 func jsonToken(te *json.UnmarshalTypeError, body []byte) string {
+	if lit, ok := strings.CutPrefix(te.Value, "number "); ok {
+		if strings.ContainsAny(lit, ".eE") {
+			return "DECIMAL_VALUE"
+		}
+		return "NUMBER_VALUE"
+	}
 	switch te.Value {
 	case "array", "object":
 		return te.Value
 	case "string":
 		return "STRING_VALUE"
+	case "bool true":
+		return "TRUE_VALUE"
+	case "bool false":
+		return "FALSE_VALUE"
 	case "bool":
 		if bytes.HasSuffix(body[:clampOffset(te.Offset, body)], []byte("true")) {
 			return "TRUE_VALUE"
