@@ -21,6 +21,7 @@ func startMusic(t *testing.T, w, h int) goldenRun {
 // the filter's waste, the itemised units, the failure).
 func TestGoldenPatternsPane(t *testing.T) {
 	g := startMusic(t, 120, 40)
+	g.waitFor("last: Scan Artists") // the first table's read, before the check's own
 	g.keys("8")
 	g.waitFor("5 patterns on Songs · 4 passed · 1 failed")
 	g.keys("j", "j", "j")
@@ -32,6 +33,7 @@ func TestGoldenPatternsPane(t *testing.T) {
 // The same at 80x24: the details of the Scan scroll under the list.
 func TestGoldenPatternsPaneSmall(t *testing.T) {
 	g := startMusic(t, 80, 24)
+	g.waitFor("last: Scan Artists") // the first table's read, before the check's own
 	g.keys("8")
 	g.waitFor("4 passed · 1 failed")
 	g.keys("j", "j", "j")

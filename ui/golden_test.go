@@ -63,11 +63,24 @@ func startLive(t *testing.T, eng *engine.Engine, opts Options, w, h int) goldenR
 	opts.Workspace = "demo workspace (memory)"
 	opts.Copy = func(string) error { return nil }
 	m := New(eng, opts)
-	t.Cleanup(m.Close)
-	tm := teatest.NewTestModel(t, probe{m}, teatest.WithInitialTermSize(w, h))
+	tm := runProgram(t, m, w, h)
 	g := goldenRun{t: t, tm: tm, eng: eng, w: w, h: h}
 	g.waitFor("│▸ ") // the workspace is loaded
 	return g
+}
+
+// runProgram runs m as a program at w x h until the test ends, then ends
+// the program before closing m (which would otherwise race with a frame
+// still being drawn).
+func runProgram(t *testing.T, m *Model, w, h int) *teatest.TestModel {
+	t.Helper()
+	tm := teatest.NewTestModel(t, probe{m}, teatest.WithInitialTermSize(w, h))
+	t.Cleanup(func() {
+		_ = tm.Quit()
+		tm.WaitFinished(t, teatest.WithFinalTimeout(10*time.Second))
+		m.Close()
+	})
+	return tm
 }
 
 // screen asks the program for its screen.

@@ -30,8 +30,7 @@ func startRemoteGolden(t *testing.T, eng *engine.Engine, b *remote.Backend, w, h
 	t.Helper()
 	m := New(b, Options{Workspace: b.Location().String(), Now: func() time.Time { return t0 }, Copy: func(string) error { return nil },
 		SelectDelay: 300 * time.Millisecond, Live: true})
-	t.Cleanup(m.Close)
-	tm := teatest.NewTestModel(t, probe{m}, teatest.WithInitialTermSize(w, h))
+	tm := runProgram(t, m, w, h)
 	g := goldenRun{t: t, tm: tm, eng: eng, w: w, h: h,
 		mask: func(s string) string { return loopbackPort.ReplaceAllString(s, "127.0.0.1:00000") }}
 	g.waitFor("│▸ ")
