@@ -249,3 +249,42 @@ func TestCapacityHeaderWrapsWhenThereIsRoom(t *testing.T) {
 		t.Errorf("the charts have %d rows in all, want at least 12:\n%s", n, screen(m))
 	}
 }
+
+// At 80x24 the Capacity pane's lines are cut to one each, and what is cut
+// is what matters least: the title keeps the limits whole (throttling off,
+// a warning, moves to the start of the next line), the bucket levels come
+// before the warm throughput, and the traffic line keeps its rate and t's
+// action (the workload's name gives way).
+func TestCapacityLinesAt80x24KeepWhatChanges(t *testing.T) {
+	eng := demoEngine(t, "iot-device-reports")
+	eng.SetThrottling(true)
+	m := newTestModel(t, eng, 80, 24)
+	selectInSidebar(t, m, "DeviceReports", "")
+	press(t, m, "4")
+	s := screen(m)
+	for _, want := range []string{
+		"ON-DEMAND ≤ 40,000 RRU / 40,000 WRU│",
+		"│left this second: read 39,999 of 40,000 · write 40,…│",
+		"rate ◂ 1,500/s ▸   t start",
+	} {
+		if !strings.Contains(s, want) {
+			t.Errorf("want %q on\n%s", want, s)
+		}
+	}
+	eng.SetThrottling(false)
+	press(t, m, "1", "4") // the pane reads the metrics again
+	if s := screen(m); !strings.Contains(s, "│throttling off · left this second: read") {
+		t.Errorf("want throttling off at the start of the second line on\n%s", s)
+	}
+}
+
+// A table whose name leaves no room for the limits as written: they are
+// abbreviated as the warm throughput is ("R", "W"), whole.
+func TestCapacityTitleAt80x24AbbreviatesTheLimits(t *testing.T) {
+	m := newTestModel(t, demoEngine(t, "vertical-partitioning"), 80, 24)
+	selectInSidebar(t, m, "CustomerDocuments", "")
+	press(t, m, "4")
+	if s := screen(m); !strings.Contains(s, "ON-DEMAND ≤ 40,000 R / 40,000 W│") {
+		t.Errorf("want the limits abbreviated, whole, on\n%s", s)
+	}
+}

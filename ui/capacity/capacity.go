@@ -320,30 +320,64 @@ func (p *Model) header(s capacity.MetricsSnapshot, wrap bool) []string {
 	}
 	parts := kit.Plural(int64(len(s.Partitions)), "partition", "")
 	if s.BillingMode == model.BillingPayPerRequest {
-		right := fmt.Sprintf("ON-DEMAND ≤ %s RRU%s / %s WRU%s a second · %s · %s", kit.FmtInt(s.ReadLimit), maxMark(s.ReadMax),
-			kit.FmtInt(s.WriteLimit), maxMark(s.WriteMax), parts, thr)
-		l2 := warmText(s) + fmt.Sprintf("left this second: read %s of %s · write %s of %s", kit.FmtUnits(s.ReadLevel), kit.FmtInt(s.ReadLimit), kit.FmtUnits(s.WriteLevel), kit.FmtInt(s.WriteLimit))
-		return p.headerLines(s.Table, right, l2, wrap)
+		limits := fmt.Sprintf("ON-DEMAND ≤ %s RRU%s / %s WRU%s a second", kit.FmtInt(s.ReadLimit), maxMark(s.ReadMax),
+			kit.FmtInt(s.WriteLimit), maxMark(s.WriteMax))
+		levels := fmt.Sprintf("left this second: read %s of %s · write %s of %s", kit.FmtUnits(s.ReadLevel), kit.FmtInt(s.ReadLimit), kit.FmtUnits(s.WriteLevel), kit.FmtInt(s.WriteLimit))
+		return p.headerLines(s.Table, []string{limits, parts, thr}, !s.Throttling, warmText(s), levels, wrap)
 	}
-	right := fmt.Sprintf("PROVISIONED %s RCU / %s WCU · %s · %s", kit.FmtInt(s.ReadLimit), kit.FmtInt(s.WriteLimit), parts, thr)
-	l2 := warmText(s) + fmt.Sprintf("buckets: read %s of %s · write %s of %s (%d s of unused capacity kept for bursts)",
+	limits := fmt.Sprintf("PROVISIONED %s RCU / %s WCU", kit.FmtInt(s.ReadLimit), kit.FmtInt(s.WriteLimit))
+	levels := fmt.Sprintf("buckets: read %s of %s · write %s of %s (%d s of unused capacity kept for bursts)",
 		kit.FmtUnits(s.ReadLevel), kit.FmtUnits(s.BurstRead), kit.FmtUnits(s.WriteLevel), kit.FmtUnits(s.BurstWrite), capacity.BurstSeconds)
-	return p.headerLines(s.Table, right, l2, wrap)
+	return p.headerLines(s.Table, []string{limits, parts, thr}, !s.Throttling, warmText(s), levels, wrap)
 }
 
-// headerLines are the title line and the bucket line, wrapped (between
-// their " · " parts where they can) or cut to the pane.
-func (p *Model) headerLines(table, right, l2 string, wrap bool) []string {
+// headerLines are the title line (the table, then its limits, partition
+// count and throttling) and the line of the warm throughput and bucket
+// levels: wrapped between their " · " parts where they can, or each cut
+// to one line. Cut, the title line drops its last parts whole (throttling
+// off, a warning, moves to the start of the second line) and the bucket
+// levels, which change, come before the warm throughput, which does not.
+func (p *Model) headerLines(table string, right []string, throttlingOff bool, warm, levels string, wrap bool) []string {
 	st := p.st
 	if !wrap {
-		return []string{kit.TitleLine(st, table, right, p.w), st.Dim.Render(kit.Cut(l2, p.w))}
+		thr := right[2]
+		title := kit.Width(st.Title.Render(table)) + 2
+		fits := func() bool { return title+kit.Width(strings.Join(right, " · ")) <= p.w }
+		if !fits() {
+			right = right[:2] // the partition count; throttling off moves down
+		}
+		if !fits() {
+			right = right[:1]
+		}
+		if !fits() {
+			right[0] = strings.TrimSuffix(right[0], " a second")
+		}
+		if !fits() {
+			right[0] = unitsAbbreviated.Replace(right[0])
+		}
+		l2 := st.Dim.Render(levels)
+		if len(right) < 3 && throttlingOff {
+			l2 = thr + st.Dim.Render(" · "+levels)
+		}
+		if warm != "" {
+			l2 += st.Dim.Render(" · " + warm)
+		}
+		return []string{kit.TitleLine(st, table, strings.Join(right, " · "), p.w), kit.Cut(l2, p.w)}
 	}
-	out := kit.TitleLines(st, table, right, p.w)
+	out := kit.TitleLines(st, table, strings.Join(right, " · "), p.w)
+	l2 := levels
+	if warm != "" {
+		l2 = warm + " · " + levels
+	}
 	for _, l := range kit.WrapParts(strings.Split(l2, " · "), " · ", p.w) {
 		out = append(out, st.Dim.Render(l))
 	}
 	return out
 }
+
+// unitsAbbreviated shortens the limits for a narrow title line, as the
+// warm throughput is written ("12,000 R / 4,000 W").
+var unitsAbbreviated = strings.NewReplacer(" RRU", " R", " WRU", " W", " RCU", " R", " WCU", " W")
 
 // maxMark marks an on-demand limit that is the table's or GSI's
 // configured OnDemandThroughput maximum (May 2024), not the account's
@@ -355,14 +389,14 @@ func maxMark(configured bool) string {
 	return ""
 }
 
-// warmText is "warm 12,000 R / 4,000 W a second · ": the warm throughput
+// warmText is "warm 12,000 R / 4,000 W a second": the warm throughput
 // (November 2024) the table's partitions were sized for, what it serves at
 // once ("" when the table was configured without one).
 func warmText(s capacity.MetricsSnapshot) string {
 	if s.WarmRead == 0 && s.WarmWrite == 0 {
 		return ""
 	}
-	return fmt.Sprintf("warm %s R / %s W a second · ", kit.FmtInt(s.WarmRead), kit.FmtInt(s.WarmWrite))
+	return fmt.Sprintf("warm %s R / %s W a second", kit.FmtInt(s.WarmRead), kit.FmtInt(s.WarmWrite))
 }
 
 // indexLines is one line per secondary index: its last seconds of reads and

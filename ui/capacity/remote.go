@@ -151,7 +151,7 @@ func (p *Model) remoteView() string {
 		own += fmt.Sprintf(" (%s without ConsumedCapacity)", kit.FmtInt(int64(t.Unmetered)))
 	}
 	if wt := warmText(snap); wt != "" {
-		right += " · " + strings.TrimSuffix(wt, " · ")
+		right += " · " + wt
 	}
 	head := []string{kit.TitleLine(st, d.TableName, right, p.w)}
 	head = append(head, kit.WrapStyled(st.Dim, own, p.w)...)

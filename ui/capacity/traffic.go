@@ -281,9 +281,23 @@ func (p *Model) trafficLines(now time.Time, wrap bool) []string {
 	if t.want {
 		action = "t stop"
 	}
-	preset := st.Header.Render("Traffic") + "  ◂ " + st.Bold.Render(pre.name) + " ▸ w"
-	rate := "rate ◂ " + st.Bold.Render(kit.FmtInt(int64(rates[t.rate]))+"/s") + " ▸ ←/→"
+	presetOf := func(name, keys string) string {
+		return st.Header.Render("Traffic") + "  ◂ " + st.Bold.Render(name) + " ▸" + keys
+	}
+	rateOf := func(keys string) string {
+		return "rate ◂ " + st.Bold.Render(kit.FmtInt(int64(rates[t.rate]))+"/s") + " ▸" + keys
+	}
+	preset, rate := presetOf(pre.name, " w"), rateOf(" ←/→")
 	l1 := preset + "   " + rate + "   " + st.Key.Render(action)
+	if !wrap && kit.Width(l1) > p.w {
+		// Cut to one line: the keys (in the help line too) and then the
+		// workload's name give way, so that the rate and what t does stay
+		// on screen.
+		rest := "   " + rateOf("") + "   " + st.Key.Render(action)
+		if room := p.w - kit.Width(presetOf("", "")+rest); room >= 4 {
+			l1 = presetOf(kit.Cut(pre.name, room), "") + rest
+		}
+	}
 	for _, hint := range []string{" · T on the selected table · x remove generated", " · T here · x remove"} {
 		if kit.Width(l1)+kit.Width(hint) <= p.w {
 			l1 += st.Dim.Render(hint)
