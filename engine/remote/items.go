@@ -90,6 +90,34 @@ func toAttributeUpdates(m map[string]model.AttributeValueUpdate) (map[string]typ
 	return out, nil
 }
 
+// toConditionInputs converts what a conditional write's condition reads:
+// its expression values and its legacy Expected clauses.
+func toConditionInputs(vals map[string]model.AttributeValue, exp map[string]model.ExpectedAttributeValue) (map[string]types.AttributeValue, map[string]types.ExpectedAttributeValue, error) {
+	v, err := toValues(vals)
+	if err != nil {
+		return nil, nil, err
+	}
+	e, err := toExpected(exp)
+	if err != nil {
+		return nil, nil, err
+	}
+	return v, e, nil
+}
+
+// fromWriteResult converts what a write returns beside its capacity: the
+// item's attributes (ReturnValues) and its item collection's metrics.
+func fromWriteResult(attrs map[string]types.AttributeValue, m *types.ItemCollectionMetrics) (model.Item, *model.ItemCollectionMetrics, error) {
+	item, err := fromItem(attrs)
+	if err != nil {
+		return nil, nil, err
+	}
+	metrics, err := fromCollectionMetrics(m)
+	if err != nil {
+		return nil, nil, err
+	}
+	return item, metrics, nil
+}
+
 // PutItem writes an item (refused when read-only).
 func (b *Backend) PutItem(ctx context.Context, in *model.PutItemInput) (*model.PutItemOutput, error) {
 	if err := b.refuseWrite(); err != nil {
@@ -99,11 +127,7 @@ func (b *Backend) PutItem(ctx context.Context, in *model.PutItemInput) (*model.P
 	if err != nil {
 		return nil, err
 	}
-	vals, err := toValues(in.ExpressionAttributeValues)
-	if err != nil {
-		return nil, err
-	}
-	expected, err := toExpected(in.Expected)
+	vals, expected, err := toConditionInputs(in.ExpressionAttributeValues, in.Expected)
 	if err != nil {
 		return nil, err
 	}
@@ -125,10 +149,7 @@ func (b *Backend) PutItem(ctx context.Context, in *model.PutItemInput) (*model.P
 	}
 	res := &model.PutItemOutput{ConsumedCapacity: fromCapacity(out.ConsumedCapacity)}
 	b.meter.record(opWrite, res.ConsumedCapacity)
-	if res.Attributes, err = fromItem(out.Attributes); err != nil {
-		return nil, err
-	}
-	if res.ItemCollectionMetrics, err = fromCollectionMetrics(out.ItemCollectionMetrics); err != nil {
+	if res.Attributes, res.ItemCollectionMetrics, err = fromWriteResult(out.Attributes, out.ItemCollectionMetrics); err != nil {
 		return nil, err
 	}
 	return res, nil
@@ -169,11 +190,7 @@ func (b *Backend) DeleteItem(ctx context.Context, in *model.DeleteItemInput) (*m
 	if err != nil {
 		return nil, err
 	}
-	vals, err := toValues(in.ExpressionAttributeValues)
-	if err != nil {
-		return nil, err
-	}
-	expected, err := toExpected(in.Expected)
+	vals, expected, err := toConditionInputs(in.ExpressionAttributeValues, in.Expected)
 	if err != nil {
 		return nil, err
 	}
@@ -195,10 +212,7 @@ func (b *Backend) DeleteItem(ctx context.Context, in *model.DeleteItemInput) (*m
 	}
 	res := &model.DeleteItemOutput{ConsumedCapacity: fromCapacity(out.ConsumedCapacity)}
 	b.meter.record(opWrite, res.ConsumedCapacity)
-	if res.Attributes, err = fromItem(out.Attributes); err != nil {
-		return nil, err
-	}
-	if res.ItemCollectionMetrics, err = fromCollectionMetrics(out.ItemCollectionMetrics); err != nil {
+	if res.Attributes, res.ItemCollectionMetrics, err = fromWriteResult(out.Attributes, out.ItemCollectionMetrics); err != nil {
 		return nil, err
 	}
 	return res, nil
@@ -213,11 +227,7 @@ func (b *Backend) UpdateItem(ctx context.Context, in *model.UpdateItemInput) (*m
 	if err != nil {
 		return nil, err
 	}
-	vals, err := toValues(in.ExpressionAttributeValues)
-	if err != nil {
-		return nil, err
-	}
-	expected, err := toExpected(in.Expected)
+	vals, expected, err := toConditionInputs(in.ExpressionAttributeValues, in.Expected)
 	if err != nil {
 		return nil, err
 	}
@@ -245,10 +255,7 @@ func (b *Backend) UpdateItem(ctx context.Context, in *model.UpdateItemInput) (*m
 	}
 	res := &model.UpdateItemOutput{ConsumedCapacity: fromCapacity(out.ConsumedCapacity)}
 	b.meter.record(opWrite, res.ConsumedCapacity)
-	if res.Attributes, err = fromItem(out.Attributes); err != nil {
-		return nil, err
-	}
-	if res.ItemCollectionMetrics, err = fromCollectionMetrics(out.ItemCollectionMetrics); err != nil {
+	if res.Attributes, res.ItemCollectionMetrics, err = fromWriteResult(out.Attributes, out.ItemCollectionMetrics); err != nil {
 		return nil, err
 	}
 	return res, nil
