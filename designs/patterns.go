@@ -123,15 +123,8 @@ func RequestTable(in any) string {
 		return in.TableName
 	case *model.TransactWriteItemsInput:
 		for _, a := range in.TransactItems {
-			switch {
-			case a.Put != nil:
-				return a.Put.TableName
-			case a.Update != nil:
-				return a.Update.TableName
-			case a.Delete != nil:
-				return a.Delete.TableName
-			case a.ConditionCheck != nil:
-				return a.ConditionCheck.TableName
+			if _, table, _ := a.Action(); table != "" {
+				return table
 			}
 		}
 	case *model.ExecuteStatementInput:

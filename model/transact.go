@@ -96,6 +96,24 @@ type TransactWriteItem struct {
 	Update         *Update         `json:"Update,omitempty"`
 }
 
+// Action is what a TransactWriteItem holds: its action's name ("Put",
+// "Update", "Delete" or "ConditionCheck"), the table it names, and the
+// item it writes (Put) or the key it is on; all empty when none is set.
+// Of several set (a request DynamoDB refuses), the first in that order.
+func (ti TransactWriteItem) Action() (action, table string, item Item) {
+	switch {
+	case ti.Put != nil:
+		return "Put", ti.Put.TableName, ti.Put.Item
+	case ti.Update != nil:
+		return "Update", ti.Update.TableName, ti.Update.Key
+	case ti.Delete != nil:
+		return "Delete", ti.Delete.TableName, ti.Delete.Key
+	case ti.ConditionCheck != nil:
+		return "ConditionCheck", ti.ConditionCheck.TableName, ti.ConditionCheck.Key
+	}
+	return "", "", nil
+}
+
 // TransactWriteItemsInput is TransactWriteItems' request.
 type TransactWriteItemsInput struct {
 	TransactItems               []TransactWriteItem `json:"TransactItems"`

@@ -29,15 +29,13 @@ func touches(in any) (action string, ts []touch) {
 		return "DeleteItem", []touch{{action: "Delete", table: in.TableName, key: in.Key}}
 	case *model.TransactWriteItemsInput:
 		for _, a := range in.TransactItems {
-			switch {
-			case a.Put != nil:
-				ts = append(ts, touch{action: "Put", table: a.Put.TableName, item: a.Put.Item})
-			case a.Update != nil:
-				ts = append(ts, touch{action: "Update", table: a.Update.TableName, key: a.Update.Key})
-			case a.Delete != nil:
-				ts = append(ts, touch{action: "Delete", table: a.Delete.TableName, key: a.Delete.Key})
-			case a.ConditionCheck != nil:
-				ts = append(ts, touch{action: "ConditionCheck", table: a.ConditionCheck.TableName, key: a.ConditionCheck.Key})
+			action, table, item := a.Action()
+			switch action {
+			case "":
+			case "Put":
+				ts = append(ts, touch{action: action, table: table, item: item})
+			default:
+				ts = append(ts, touch{action: action, table: table, key: item})
 			}
 		}
 		return "TransactWriteItems", ts

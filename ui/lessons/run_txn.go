@@ -11,21 +11,6 @@ import (
 	"github.com/dynoscope/dynoscope/ui/kit"
 )
 
-// txTarget is the table and key of a transaction action.
-func txTarget(ti model.TransactWriteItem) (kind, table string, key model.Item) {
-	switch {
-	case ti.Put != nil:
-		return "Put", ti.Put.TableName, ti.Put.Item
-	case ti.Update != nil:
-		return "Update", ti.Update.TableName, ti.Update.Key
-	case ti.Delete != nil:
-		return "Delete", ti.Delete.TableName, ti.Delete.Key
-	case ti.ConditionCheck != nil:
-		return "ConditionCheck", ti.ConditionCheck.TableName, ti.ConditionCheck.Key
-	}
-	return "", "", nil
-}
-
 // doTransact sends a TransactWriteItems request and reports, per action
 // in request order, what became of it: written, or its cancellation
 // reason, the failed one marked with its message and the item it met;
@@ -37,13 +22,13 @@ func doTransact(api engine.API, in *model.TransactWriteItemsInput) *lessonResult
 	keys := map[string][]string{}
 	var tables []string
 	for _, ti := range in.TransactItems {
-		if _, t, _ := txTarget(ti); keys[t] == nil {
+		if _, t, _ := ti.Action(); keys[t] == nil {
 			keys[t] = kit.NonEmpty(describeTarget(api, t, "").TableKeyNames())
 			tables = append(tables, t)
 		}
 	}
 	who := func(i int) string {
-		kind, t, item := txTarget(in.TransactItems[i])
+		kind, t, item := in.TransactItems[i].Action()
 		k := item
 		if len(keys[t]) > 0 {
 			k = kit.KeyOf(item, keys[t]...)
@@ -66,7 +51,7 @@ func doTransact(api engine.API, in *model.TransactWriteItemsInput) *lessonResult
 				res.wrapped = append(res.wrapped, "  "+c.Message)
 			}
 			if c.Item != nil {
-				_, t, _ := txTarget(in.TransactItems[i])
+				_, t, _ := in.TransactItems[i].Action()
 				res.wrapped = append(res.wrapped, "  the item it met (ALL_OLD): "+kit.KeyText(c.Item, keys[t]...))
 			}
 		}

@@ -79,48 +79,18 @@ func (q *Model) txSend(in *model.TransactWriteItemsInput) tea.Cmd {
 
 // txTable is the table an action names.
 func txTable(ti model.TransactWriteItem) string {
-	switch {
-	case ti.Put != nil:
-		return ti.Put.TableName
-	case ti.Update != nil:
-		return ti.Update.TableName
-	case ti.Delete != nil:
-		return ti.Delete.TableName
-	case ti.ConditionCheck != nil:
-		return ti.ConditionCheck.TableName
-	}
-	return ""
+	_, table, _ := ti.Action()
+	return table
 }
 
-// txKind is an action's kind.
-func txKind(ti model.TransactWriteItem) string {
-	switch {
-	case ti.Put != nil:
-		return kindPut
-	case ti.Update != nil:
-		return kindUpdate
-	case ti.Delete != nil:
-		return kindDelete
-	}
-	return kindConditionCheck
-}
-
-// txKey is the key of the item an action is on.
+// txKey is the key of the item an action is on (a Put's whole item when
+// the table's key names are unknown).
 func txKey(ti model.TransactWriteItem, keys []string) model.Item {
-	switch {
-	case ti.Put != nil:
-		if len(keys) == 0 {
-			return ti.Put.Item
-		}
-		return kit.KeyOf(ti.Put.Item, keys...)
-	case ti.Update != nil:
-		return ti.Update.Key
-	case ti.Delete != nil:
-		return ti.Delete.Key
-	case ti.ConditionCheck != nil:
-		return ti.ConditionCheck.Key
+	action, _, item := ti.Action()
+	if action == kindPut && len(keys) > 0 {
+		return kit.KeyOf(item, keys...)
 	}
-	return nil
+	return item
 }
 
 // tablesOf lists the tables of a transaction, each once, in request order.

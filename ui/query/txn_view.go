@@ -250,8 +250,8 @@ func (q *Model) txResultLines() []string {
 				break
 			}
 			ti := res.in.TransactItems[i]
-			t := txTable(ti)
-			who := fmt.Sprintf("%d %s %s %s", i+1, txKind(ti), t, kit.KeyText(txKey(ti, res.keys[t]), res.keys[t]...))
+			kind, t, _ := ti.Action()
+			who := fmt.Sprintf("%d %s %s %s", i+1, kind, t, kit.KeyText(txKey(ti, res.keys[t]), res.keys[t]...))
 			if c.Code == model.ReasonNone {
 				wrap(st.Dim.Render, "  ", who+"  → None")
 				continue
