@@ -9,10 +9,10 @@ func TestTransactWriteItemAction(t *testing.T) {
 	item := Item{"pk": {Type: TypeS, S: "a"}, "n": {Type: TypeN, N: "1"}}
 	key := Item{"pk": {Type: TypeS, S: "a"}}
 	tests := []struct {
-		name         string
-		ti           TransactWriteItem
-		action, tbl  string
-		wantItemOrKy Item
+		name        string
+		ti          TransactWriteItem
+		action, tbl string
+		want        Item
 	}{
 		{"put", TransactWriteItem{Put: &Put{TableName: "t", Item: item}}, "Put", "t", item},
 		{"update", TransactWriteItem{Update: &Update{TableName: "u", Key: key}}, "Update", "u", key},
@@ -24,8 +24,8 @@ func TestTransactWriteItemAction(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			action, table, got := tt.ti.Action()
-			if action != tt.action || table != tt.tbl || !reflect.DeepEqual(got, tt.wantItemOrKy) {
-				t.Errorf("Action() = %q, %q, %v; want %q, %q, %v", action, table, got, tt.action, tt.tbl, tt.wantItemOrKy)
+			if action != tt.action || table != tt.tbl || !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("Action() = %q, %q, %v; want %q, %q, %v", action, table, got, tt.action, tt.tbl, tt.want)
 			}
 		})
 	}
