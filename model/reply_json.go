@@ -275,6 +275,33 @@ func (o *ScanOutput) AppendJSON(dst []byte) ([]byte, error) {
 }
 
 // sortedKeys returns a map's keys in order.
+// appendTableLists writes a map of table names to lists as encoding/json
+// does: tables in name order, a nil list as null, each member by each.
+func appendTableLists[T any](dst []byte, m map[string][]T, each func([]byte, *T) []byte) []byte {
+	dst = append(dst, '{')
+	for i, table := range sortedKeys(m) {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = appendJSONString(dst, table)
+		dst = append(dst, ':')
+		list := m[table]
+		if list == nil {
+			dst = append(dst, "null"...)
+			continue
+		}
+		dst = append(dst, '[')
+		for j := range list {
+			if j > 0 {
+				dst = append(dst, ',')
+			}
+			dst = each(dst, &list[j])
+		}
+		dst = append(dst, ']')
+	}
+	return append(dst, '}')
+}
+
 func sortedKeys[V any](m map[string]V) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
@@ -319,52 +346,11 @@ func (o *BatchWriteItemOutput) AppendJSON(dst []byte) ([]byte, error) {
 	if o.UnprocessedItems == nil {
 		dst = append(dst, "null"...)
 	} else {
-		dst = append(dst, '{')
-		for i, table := range sortedKeys(o.UnprocessedItems) {
-			if i > 0 {
-				dst = append(dst, ',')
-			}
-			dst = appendJSONString(dst, table)
-			dst = append(dst, ':')
-			reqs := o.UnprocessedItems[table]
-			if reqs == nil {
-				dst = append(dst, "null"...)
-				continue
-			}
-			dst = append(dst, '[')
-			for j := range reqs {
-				if j > 0 {
-					dst = append(dst, ',')
-				}
-				dst = appendWriteRequest(dst, &reqs[j])
-			}
-			dst = append(dst, ']')
-		}
-		dst = append(dst, '}')
+		dst = appendTableLists(dst, o.UnprocessedItems, appendWriteRequest)
 	}
 	if len(o.ItemCollectionMetrics) > 0 {
-		dst = append(dst, `,"ItemCollectionMetrics":{`...)
-		for i, table := range sortedKeys(o.ItemCollectionMetrics) {
-			if i > 0 {
-				dst = append(dst, ',')
-			}
-			dst = appendJSONString(dst, table)
-			dst = append(dst, ':')
-			ms := o.ItemCollectionMetrics[table]
-			if ms == nil {
-				dst = append(dst, "null"...)
-				continue
-			}
-			dst = append(dst, '[')
-			for j := range ms {
-				if j > 0 {
-					dst = append(dst, ',')
-				}
-				dst = appendCollectionMetrics(dst, &ms[j])
-			}
-			dst = append(dst, ']')
-		}
-		dst = append(dst, '}')
+		dst = append(dst, `,"ItemCollectionMetrics":`...)
+		dst = appendTableLists(dst, o.ItemCollectionMetrics, appendCollectionMetrics)
 	}
 	if len(o.ConsumedCapacity) > 0 {
 		dst = append(dst, `,"ConsumedCapacity":`...)
