@@ -3,7 +3,6 @@ package engine
 import (
 	"context"
 	"errors"
-	"fmt"
 	"sort"
 
 	"github.com/dynoscope/dynoscope/model"
@@ -28,21 +27,9 @@ func (e *Engine) BatchExecuteStatement(ctx context.Context, in *model.BatchExecu
 	}
 	var c constraints
 	checkReturnCapacity(&c, in.ReturnConsumedCapacity)
-	switch n := len(in.Statements); {
-	case in.Statements == nil:
-		c.add(nil, "statements", "Member must not be null")
-	case n == 0:
-		c.add("[]", "statements", "Member must have length greater than or equal to 1")
-	case n > maxBatchStatements:
-		c.add(fmt.Sprintf("[%d statements]", n), "statements", "Member must have length less than or equal to 25")
-	}
+	checkStatementList(&c, "statements", in.Statements == nil, len(in.Statements), maxBatchStatements)
 	for i, st := range in.Statements {
-		p := fmt.Sprintf("statements.%d.member.", i+1)
-		if st.Parameters != nil && len(st.Parameters) == 0 {
-			c.add("[]", p+"parameters", "Member must have length greater than or equal to 1")
-		}
-		returnValuesOnFailure(&c, st.ReturnValuesOnConditionCheckFailure)
-		checkStatementText(&c, p+"statement", st.Statement)
+		checkListedStatement(&c, "statements", i, st.Statement, st.Parameters, st.ReturnValuesOnConditionCheckFailure)
 	}
 	if err := c.err(); err != nil {
 		return nil, err

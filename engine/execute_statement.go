@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"fmt"
 
 	"github.com/tidwall/buntdb"
 
@@ -94,6 +95,31 @@ func checkStatementText(c *constraints, path, s string) {
 	case len(s) > maxStatementLength:
 		c.add(s, path, "Member must have length less than or equal to 8192")
 	}
+}
+
+// checkStatementList checks the list of statements of a batch or a
+// transaction (member: "statements" or "transactStatements"): present, 1
+// to max of them.
+func checkStatementList(c *constraints, member string, isNil bool, n, max int) {
+	switch {
+	case isNil:
+		c.add(nil, member, "Member must not be null")
+	case n == 0:
+		c.add("[]", member, "Member must have length greater than or equal to 1")
+	case n > max:
+		c.add(fmt.Sprintf("[%d statements]", n), member, fmt.Sprintf("Member must have length less than or equal to %d", max))
+	}
+}
+
+// checkListedStatement checks statement i (from 0) of such a list: its
+// parameters, its ReturnValuesOnConditionCheckFailure and its text.
+func checkListedStatement(c *constraints, member string, i int, statement string, params []model.AttributeValue, onFailure string) {
+	p := fmt.Sprintf("%s.%d.member.", member, i+1)
+	if params != nil && len(params) == 0 {
+		c.add("[]", p+"parameters", "Member must have length greater than or equal to 1")
+	}
+	returnValuesOnFailure(c, onFailure)
+	checkStatementText(c, p+"statement", statement)
 }
 
 // selectToken is where a paged SELECT resumes: the read it was in and the

@@ -32,21 +32,9 @@ func (e *Engine) ExecuteTransaction(ctx context.Context, in *model.ExecuteTransa
 		c.add(in.ClientRequestToken, "clientRequestToken", "Member must have length less than or equal to 36")
 	}
 	checkReturnCapacity(&c, in.ReturnConsumedCapacity)
-	switch n := len(in.TransactStatements); {
-	case in.TransactStatements == nil:
-		c.add(nil, "transactStatements", "Member must not be null")
-	case n == 0:
-		c.add("[]", "transactStatements", "Member must have length greater than or equal to 1")
-	case n > maxTransactStatements:
-		c.add(fmt.Sprintf("[%d statements]", n), "transactStatements", "Member must have length less than or equal to 100")
-	}
+	checkStatementList(&c, "transactStatements", in.TransactStatements == nil, len(in.TransactStatements), maxTransactStatements)
 	for i, st := range in.TransactStatements {
-		p := fmt.Sprintf("transactStatements.%d.member.", i+1)
-		if st.Parameters != nil && len(st.Parameters) == 0 {
-			c.add("[]", p+"parameters", "Member must have length greater than or equal to 1")
-		}
-		returnValuesOnFailure(&c, st.ReturnValuesOnConditionCheckFailure)
-		checkStatementText(&c, p+"statement", st.Statement)
+		checkListedStatement(&c, "transactStatements", i, st.Statement, st.Parameters, st.ReturnValuesOnConditionCheckFailure)
 	}
 	if err := c.err(); err != nil {
 		return nil, err
