@@ -8,6 +8,7 @@
 //	dynoscope serve [--addr 127.0.0.1:8000] [--db FILE] [--sync always|everysecond|never]
 //	                [--stream-retention 24h,100000,64MB] [--ttl-delay D] [--ttl-interval D] [--no-throttle]
 //	dynoscope load FILE... [--db FILE] [--param K=V]
+//	dynoscope load FILE... --table T [--format jsonl|ddb-json|csv] [--infer-numbers] [--db FILE]
 //	dynoscope export-model --db FILE [--items N] > model.json
 //	dynoscope check-patterns FILE... [--db FILE]
 //	dynoscope repair --db FILE
@@ -106,6 +107,9 @@ Usage:
   dynoscope load FILE... [--db FILE] [--param K=V]
                      load CreateTable / batch-write JSON, data sets, Workbench
                      models, CloudFormation templates or pattern files, all or nothing
+  dynoscope load FILE... --table T [--format jsonl|ddb-json|csv] [--infer-numbers] [--db FILE]
+                     items (JSON Lines, DynamoDB JSON Lines, CSV) into the
+                     existing table T, all or nothing
   dynoscope export-model --db FILE [--items N] > model.json
                      the workspace as a NoSQL Workbench model
   dynoscope check-patterns FILE... [--db FILE]
