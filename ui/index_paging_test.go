@@ -23,7 +23,9 @@ func sharedKeyEngine(t *testing.T, n int) *engine.Engine {
 	}
 	t.Cleanup(func() { eng.Close() })
 	ctx := context.Background()
-	s := func(name string) model.AttributeDefinition { return model.AttributeDefinition{AttributeName: name, AttributeType: "S"} }
+	s := func(name string) model.AttributeDefinition {
+		return model.AttributeDefinition{AttributeName: name, AttributeType: "S"}
+	}
 	all := model.Projection{ProjectionType: model.ProjectionAll}
 	_, err = eng.CreateTable(ctx, &model.CreateTableInput{TableName: "Tab", BillingMode: model.BillingPayPerRequest,
 		AttributeDefinitions: []model.AttributeDefinition{s("pk"), s("g"), s("gs")},
