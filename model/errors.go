@@ -18,6 +18,7 @@ const (
 	ErrTransactionConflict         = "TransactionConflictException"
 	ErrIdempotentParameterMismatch = "IdempotentParameterMismatchException"
 	ErrInternalServer              = "InternalServerError"
+	ErrAccessDenied                = "AccessDeniedException"
 	ErrTrimmedDataAccess           = "TrimmedDataAccessException"
 	ErrExpiredIterator             = "ExpiredIteratorException"
 )
