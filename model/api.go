@@ -102,6 +102,21 @@ type CreateTableInput struct {
 	Tags                      []Tag                  `json:"Tags,omitempty"`
 	OnDemandThroughput        *OnDemandThroughput    `json:"OnDemandThroughput,omitempty"`
 	WarmThroughput            *WarmThroughput        `json:"WarmThroughput,omitempty"`
+	// Parameters dynoscope does not implement, decoded so that they are
+	// refused rather than dropped (see engine's checkUnsupportedCreateParams).
+	SSESpecification                   *SSESpecification `json:"SSESpecification,omitempty"`
+	ResourcePolicy                     string            `json:"ResourcePolicy,omitempty"`
+	GlobalTableSourceArn               string            `json:"GlobalTableSourceArn,omitempty"`
+	GlobalTableSettingsReplicationMode string            `json:"GlobalTableSettingsReplicationMode,omitempty"`
+}
+
+// SSESpecification is a table's server-side encryption setting. Left out,
+// or with Enabled false, DynamoDB encrypts with an AWS-owned key and
+// describes no SSEDescription.
+type SSESpecification struct {
+	Enabled        *bool  `json:"Enabled,omitempty"`
+	SSEType        string `json:"SSEType,omitempty"`
+	KMSMasterKeyId string `json:"KMSMasterKeyId,omitempty"`
 }
 
 // CreateTableOutput is CreateTable's response.
@@ -442,6 +457,7 @@ type TimeToLiveSpecification struct {
 // UpdateTimeToLiveInput is UpdateTimeToLive's request.
 type UpdateTimeToLiveInput struct {
 	tableNameProbe
+	emptyAttributeName      bool                     // TimeToLiveSpecification.AttributeName sent as ""
 	TableName               string                   `json:"TableName"`
 	TimeToLiveSpecification *TimeToLiveSpecification `json:"TimeToLiveSpecification"`
 }
