@@ -110,15 +110,6 @@ type CreateTableInput struct {
 	GlobalTableSettingsReplicationMode string            `json:"GlobalTableSettingsReplicationMode,omitempty"`
 }
 
-// SSESpecification is a table's server-side encryption setting. Left out,
-// or with Enabled false, DynamoDB encrypts with an AWS-owned key and
-// describes no SSEDescription.
-type SSESpecification struct {
-	Enabled        *bool  `json:"Enabled,omitempty"`
-	SSEType        string `json:"SSEType,omitempty"`
-	KMSMasterKeyId string `json:"KMSMasterKeyId,omitempty"`
-}
-
 // CreateTableOutput is CreateTable's response.
 type CreateTableOutput struct {
 	TableDescription *TableDescription `json:"TableDescription"`
