@@ -32,8 +32,8 @@ func (b *Backend) CreateTable(ctx context.Context, in *model.CreateTableInput) (
 		OnDemandThroughput:                 toOnDemand(in.OnDemandThroughput),
 		WarmThroughput:                     toWarm(in.WarmThroughput),
 		SSESpecification:                   toSSE(in.SSESpecification),
-		ResourcePolicy:                     optStr(in.ResourcePolicy),
-		GlobalTableSourceArn:               optStr(in.GlobalTableSourceArn),
+		ResourcePolicy:                     optString(in.ResourcePolicy),
+		GlobalTableSourceArn:               optString(in.GlobalTableSourceArn),
 		GlobalTableSettingsReplicationMode: types.GlobalTableSettingsReplicationMode(in.GlobalTableSettingsReplicationMode),
 	})
 	if err != nil {
@@ -152,4 +152,20 @@ func ListAllTables(ctx context.Context, api interface {
 		}
 		in = &model.ListTablesInput{ExclusiveStartTableName: out.LastEvaluatedTableName}
 	}
+}
+
+// toSSE converts an SSESpecification for the SDK.
+func toSSE(s *model.SSESpecification) *types.SSESpecification {
+	if s == nil {
+		return nil
+	}
+	return &types.SSESpecification{Enabled: s.Enabled, SSEType: types.SSEType(s.SSEType), KMSMasterKeyId: optString(s.KMSMasterKeyId)}
+}
+
+// optString is s for an optional SDK member: nil when empty.
+func optString(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
 }
