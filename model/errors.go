@@ -23,6 +23,15 @@ const (
 	ErrInternalServer              = "InternalServerError"
 	ErrTrimmedDataAccess           = "TrimmedDataAccessException"
 	ErrExpiredIterator             = "ExpiredIteratorException"
+
+	ErrPointInTimeRecoveryUnavailable = "PointInTimeRecoveryUnavailableException"
+	ErrContinuousBackupsUnavailable   = "ContinuousBackupsUnavailableException"
+	ErrInvalidRestoreTime             = "InvalidRestoreTimeException"
+	ErrTableNotFound                  = "TableNotFoundException"
+	ErrTableAlreadyExists             = "TableAlreadyExistsException"
+	ErrTableInUse                     = "TableInUseException"
+	ErrBackupNotFound                 = "BackupNotFoundException"
+	ErrBackupInUse                    = "BackupInUseException"
 )
 
 // InvalidPrefix is the exact prefix DynamoDB puts before many validation
