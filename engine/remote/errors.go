@@ -67,8 +67,13 @@ func (b *Backend) asError(err error) error {
 		if errors.As(cause, &op) {
 			cause = op
 		}
-		return &model.Error{Code: ErrRequest, Message: fmt.Sprintf("no answer from %s after %d attempts (a call whose connection fails or is lost is tried up to %d times, with backoff; throttles and every other exception come back from the first): %v",
-			b.loc.Place(), tries.Attempt, tries.Attempt, cause)}
+		prefix := ""
+		var oe *smithy.OperationError
+		if errors.As(err, &oe) {
+			prefix = fmt.Sprintf("operation error %s: %s, ", oe.Service(), oe.Operation())
+		}
+		return &model.Error{Code: ErrRequest, Message: fmt.Sprintf("%sno answer from %s after %d attempts (a call whose connection fails or is lost is tried up to %d times, with backoff; throttles and every other exception come back from the first): %v",
+			prefix, b.loc.Place(), tries.Attempt, tries.Attempt, cause)}
 	}
 	return &model.Error{Code: ErrRequest, Message: err.Error()}
 }

@@ -109,7 +109,7 @@ func TestConnectionErrorSaysWhatWasTried(t *testing.T) {
 	if !errors.As(err, &me) || me.Code != ErrRequest {
 		t.Fatalf("error %v", err)
 	}
-	want := "no answer from http://" + addr + " after 3 attempts (a call whose connection fails or is lost is tried up to 3 times, with backoff; throttles and every other exception come back from the first): dial tcp " + addr + ": connect: connection refused"
+	want := "operation error DynamoDB: ListTables, no answer from http://" + addr + " after 3 attempts (a call whose connection fails or is lost is tried up to 3 times, with backoff; throttles and every other exception come back from the first): dial tcp " + addr + ": connect: connection refused"
 	if me.Message != want {
 		t.Fatalf("message %q\nwant %q", me.Message, want)
 	}
