@@ -34,3 +34,26 @@ type API interface {
 	UntagResource(ctx context.Context, in *model.UntagResourceInput) (*model.UntagResourceOutput, error)
 	ListTagsOfResource(ctx context.Context, in *model.ListTagsOfResourceInput) (*model.ListTagsOfResourceOutput, error)
 }
+
+// ImportAPI is ImportTable and its descriptions: a new table filled from
+// Amazon S3 (the S3 stand-in). Implemented by *Engine; the HTTP server
+// serves these actions when its API implements them.
+type ImportAPI interface {
+	ImportTable(ctx context.Context, in *model.ImportTableInput) (*model.ImportTableOutput, error)
+	DescribeImport(ctx context.Context, in *model.DescribeImportInput) (*model.DescribeImportOutput, error)
+	ListImports(ctx context.Context, in *model.ListImportsInput) (*model.ListImportsOutput, error)
+}
+
+// BulkPutAPI is StartBulkPutItems and its companions: items from Amazon S3
+// put into an existing table. Implemented by *Engine.
+type BulkPutAPI interface {
+	StartBulkPutItems(ctx context.Context, in *model.StartBulkPutItemsInput) (*model.StartBulkPutItemsOutput, error)
+	DescribeBulkOperation(ctx context.Context, in *model.DescribeBulkOperationInput) (*model.DescribeBulkOperationOutput, error)
+	ListBulkOperations(ctx context.Context, in *model.ListBulkOperationsInput) (*model.ListBulkOperationsOutput, error)
+	CancelBulkOperation(ctx context.Context, in *model.CancelBulkOperationInput) (*model.CancelBulkOperationOutput, error)
+}
+
+var (
+	_ ImportAPI  = (*Engine)(nil)
+	_ BulkPutAPI = (*Engine)(nil)
+)
