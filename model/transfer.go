@@ -127,14 +127,6 @@ type TableCreationParameters struct {
 	GlobalSecondaryIndexes []GlobalSecondaryIndex `json:"GlobalSecondaryIndexes,omitempty"`
 }
 
-// SSESpecification is accepted and kept, not acted on (no encryption at
-// rest in a local workspace).
-type SSESpecification struct {
-	Enabled        *bool  `json:"Enabled,omitempty"`
-	SSEType        string `json:"SSEType,omitempty"`
-	KMSMasterKeyID string `json:"KMSMasterKeyId,omitempty"`
-}
-
 // ImportTableInput is ImportTable's request.
 type ImportTableInput struct {
 	ClientToken             *string                  `json:"ClientToken,omitempty"`
