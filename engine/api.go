@@ -53,7 +53,17 @@ type BulkPutAPI interface {
 	CancelBulkOperation(ctx context.Context, in *model.CancelBulkOperationInput) (*model.CancelBulkOperationOutput, error)
 }
 
+// ExportAPI is ExportTableToPointInTime and its descriptions: a table's
+// PITR history written to Amazon S3 (the S3 stand-in). Implemented by
+// *Engine.
+type ExportAPI interface {
+	ExportTableToPointInTime(ctx context.Context, in *model.ExportTableToPointInTimeInput) (*model.ExportTableToPointInTimeOutput, error)
+	DescribeExport(ctx context.Context, in *model.DescribeExportInput) (*model.DescribeExportOutput, error)
+	ListExports(ctx context.Context, in *model.ListExportsInput) (*model.ListExportsOutput, error)
+}
+
 var (
 	_ ImportAPI  = (*Engine)(nil)
 	_ BulkPutAPI = (*Engine)(nil)
+	_ ExportAPI  = (*Engine)(nil)
 )

@@ -35,9 +35,13 @@ type transferEnv struct {
 }
 
 func newTransferEnv(t *testing.T) *transferEnv {
+	return newTransferEnvClock(t, nil)
+}
+
+func newTransferEnvClock(t *testing.T, clock engine.Clock) *transferEnv {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "s3")
-	eng, err := engine.Open(engine.Options{S3Dir: dir})
+	eng, err := engine.Open(engine.Options{S3Dir: dir, Clock: clock})
 	if err != nil {
 		t.Fatal(err)
 	}
