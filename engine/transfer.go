@@ -117,8 +117,9 @@ func newClientToken() string {
 }
 
 // loadJobs reads the stored jobs at open; jobs that were running are
-// FAILED now (the workspace closed, or the process died, under them).
-func (e *Engine) loadJobs() error {
+// FAILED now (the workspace closed, or the process died, under them), and
+// so stored unless the workspace is open read-only (write false).
+func (e *Engine) loadJobs(write bool) error {
 	e.jobs.byID = map[string]*job{}
 	var recs []jobRecord
 	err := e.db.View(func(tx *buntdb.Tx) error {
@@ -161,6 +162,9 @@ func (e *Engine) loadJobs() error {
 		e.jobs.byID[r.arn()] = j
 	}
 	for _, j := range stale {
+		if !write {
+			break
+		}
 		if err := e.saveJob(&j.rec); err != nil {
 			e.notes = append(e.notes, fmt.Sprintf("could not mark job %s failed: %v", j.rec.arn(), err))
 		}
