@@ -33,4 +33,5 @@ type API interface {
 	TagResource(ctx context.Context, in *model.TagResourceInput) (*model.TagResourceOutput, error)
 	UntagResource(ctx context.Context, in *model.UntagResourceInput) (*model.UntagResourceOutput, error)
 	ListTagsOfResource(ctx context.Context, in *model.ListTagsOfResourceInput) (*model.ListTagsOfResourceOutput, error)
+	SearchVectors(ctx context.Context, in *model.SearchVectorsInput) (*model.SearchVectorsOutput, error)
 }

@@ -109,6 +109,12 @@ func (e *Engine) activate(name string) {
 				g.IndexStatus = model.StatusActive
 			}
 		}
+		m.Desc.VectorIndexes = append([]model.VectorIndexDescription(nil), m.Desc.VectorIndexes...)
+		for i := range m.Desc.VectorIndexes {
+			if v := &m.Desc.VectorIndexes[i]; v.IndexStatus == model.StatusCreating && v.Backfilling == nil {
+				v.IndexStatus = model.StatusActive
+			}
+		}
 		e.replaceTable(t, &m)
 	}
 	if e.opts.TableCreateDelay <= 0 {
@@ -177,6 +183,9 @@ func buildDescription(in *model.CreateTableInput, region, account string, create
 	for _, g := range in.GlobalSecondaryIndexes {
 		d.GlobalSecondaryIndexes = append(d.GlobalSecondaryIndexes, gsiDescription(g, arn, billing, model.StatusCreating))
 	}
+	for _, v := range in.VectorIndexes {
+		d.VectorIndexes = append(d.VectorIndexes, vectorDescription(v, arn, model.StatusCreating))
+	}
 	return d
 }
 
@@ -232,6 +241,9 @@ func validateCreateTable(in *model.CreateTableInput) *model.Error {
 	}
 	if s := in.StreamSpecification; s != nil {
 		c.enum(s.StreamViewType, "streamSpecification.streamViewType", model.StreamNewImage, model.StreamOldImage, model.StreamNewAndOldImages, model.StreamKeysOnly)
+	}
+	for i, v := range in.VectorIndexes {
+		checkVectorIndexConstraints(&c, v, fmt.Sprintf("vectorIndexes.%d.member", i+1))
 	}
 	checkTagConstraints(&c, in.Tags, "tags")
 	if err := c.err(); err != nil {
@@ -322,6 +334,14 @@ func validateCreateTable(in *model.CreateTableInput) *model.Error {
 		for _, k := range g.KeySchema {
 			used[k.AttributeName] = true
 		}
+	}
+	vused, vprojected, verr := checkVectorIndexes(in.VectorIndexes, nil, defined, billing, names)
+	if verr != nil {
+		return verr
+	}
+	projected += vprojected
+	for _, a := range vused {
+		used[a] = true
 	}
 	if projected > maxProjectedAttrs {
 		return model.InvalidParameter("The sum of all NonKeyAttributes across all secondary indexes exceeds the limit of %d", maxProjectedAttrs)

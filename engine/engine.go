@@ -238,6 +238,9 @@ func (e *Engine) readTables(skipBad bool) error {
 				return err
 			}
 		}
+		if err := e.loadVectors(t); err != nil {
+			return err
+		}
 		e.configureMeter(t)
 	}
 	e.openCounts = nil

@@ -4,6 +4,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/dynoscope/dynoscope/engine/vector"
 	"github.com/dynoscope/dynoscope/model"
 )
 
@@ -54,6 +55,9 @@ type index struct {
 	projType  string
 	include   map[string]struct{}
 	prefix    string // I/<table>/<index>/
+	// vec is set on a vector index (see vector_index.go); its keys are
+	// then empty.
+	vec *vecSpec
 }
 
 // multiAttribute reports whether the index key has more than one partition
@@ -77,7 +81,8 @@ type tableStats struct {
 	bytes atomic.Int64
 	mu    sync.Mutex
 	idx   map[string]*indexStats
-	coll  map[string]int64 // running item-collection sizes (tables with LSIs)
+	coll  map[string]int64         // running item-collection sizes (tables with LSIs)
+	vec   map[string]*vector.Index // the search structures of the vector indexes
 }
 
 type indexStats struct {
@@ -103,6 +108,7 @@ func (s *tableStats) dropIndex(name string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	delete(s.idx, name)
+	delete(s.vec, name)
 }
 
 // table is an immutable snapshot of a table's metadata; changes replace the
@@ -140,6 +146,12 @@ func (e *Engine) newTable(m *tableMeta, stats *tableStats) *table {
 			continue // no longer maintained; its entries are being removed
 		}
 		t.indexes = append(t.indexes, t.newIndex(g.IndexName, true, g.KeySchema, g.Projection))
+	}
+	for _, v := range d.VectorIndexes {
+		if v.IndexStatus == model.StatusDeleting {
+			continue
+		}
+		t.indexes = append(t.indexes, t.newVectorIndex(v))
 	}
 	return t
 }
@@ -218,6 +230,14 @@ func (t *table) describe() *model.TableDescription {
 				cp := *pt
 				d.GlobalSecondaryIndexes[i].ProvisionedThroughput = &cp
 			}
+		}
+	}
+	if len(d.VectorIndexes) > 0 {
+		d.VectorIndexes = append([]model.VectorIndexDescription(nil), d.VectorIndexes...)
+		for i := range d.VectorIndexes {
+			st := t.stats.index(d.VectorIndexes[i].IndexName)
+			d.VectorIndexes[i].ItemCount = st.items.Load()
+			d.VectorIndexes[i].IndexSizeBytes = st.bytes.Load()
 		}
 	}
 	if d.ProvisionedThroughput != nil {

@@ -167,10 +167,7 @@ func (e *Engine) verifyTable(tx *buntdb.Tx, t *table, rep *VerifyReport) {
 	d := e.derive(tx, t, rep)
 	for _, ix := range t.indexes {
 		want := d.entries[ix]
-		backfilling := false
-		if g := t.gsiDesc(ix.name); g != nil && g.IndexStatus == model.StatusCreating {
-			backfilling = true
-		}
+		backfilling := t.indexCreating(ix.name)
 		seen := 0
 		tx.AscendGreaterOrEqual("", ix.prefix, func(k, v string) bool {
 			if !strings.HasPrefix(k, ix.prefix) {

@@ -57,6 +57,9 @@ type ConsumedCapacity struct {
 	Table                  *Capacity           `json:"Table,omitempty"`
 	LocalSecondaryIndexes  map[string]Capacity `json:"LocalSecondaryIndexes,omitempty"`
 	GlobalSecondaryIndexes map[string]Capacity `json:"GlobalSecondaryIndexes,omitempty"`
+	// VectorIndexes is the vector write request bytes of each vector
+	// index a write changed (ReturnConsumedCapacity INDEXES).
+	VectorIndexes map[string]VectorCapacity `json:"VectorIndexes,omitempty"`
 }
 
 // ItemCollectionMetrics is the size estimate of an item collection (tables
@@ -102,6 +105,7 @@ type CreateTableInput struct {
 	Tags                      []Tag                  `json:"Tags,omitempty"`
 	OnDemandThroughput        *OnDemandThroughput    `json:"OnDemandThroughput,omitempty"`
 	WarmThroughput            *WarmThroughput        `json:"WarmThroughput,omitempty"`
+	VectorIndexes             []VectorIndex          `json:"VectorIndexes,omitempty"`
 }
 
 // CreateTableOutput is CreateTable's response.
@@ -198,6 +202,7 @@ type UpdateTableInput struct {
 	DeletionProtectionEnabled   *bool                        `json:"DeletionProtectionEnabled,omitempty"`
 	OnDemandThroughput          *OnDemandThroughput          `json:"OnDemandThroughput,omitempty"`
 	WarmThroughput              *WarmThroughput              `json:"WarmThroughput,omitempty"`
+	VectorIndexUpdates          []VectorIndexUpdate          `json:"VectorIndexUpdates,omitempty"`
 }
 
 // UpdateTableOutput is UpdateTable's response.

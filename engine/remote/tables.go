@@ -31,6 +31,7 @@ func (b *Backend) CreateTable(ctx context.Context, in *model.CreateTableInput) (
 		Tags:                      toTags(in.Tags),
 		OnDemandThroughput:        toOnDemand(in.OnDemandThroughput),
 		WarmThroughput:            toWarm(in.WarmThroughput),
+		VectorIndexes:             toVectorIndexes(in.VectorIndexes),
 	})
 	if err != nil {
 		return nil, b.asError(err)
@@ -90,6 +91,7 @@ func (b *Backend) UpdateTable(ctx context.Context, in *model.UpdateTableInput) (
 		DeletionProtectionEnabled:   in.DeletionProtectionEnabled,
 		OnDemandThroughput:          toOnDemand(in.OnDemandThroughput),
 		WarmThroughput:              toWarm(in.WarmThroughput),
+		VectorIndexUpdates:          toVectorIndexUpdates(in.VectorIndexUpdates),
 	})
 	if err != nil {
 		return nil, b.asError(err)

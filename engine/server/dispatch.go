@@ -72,6 +72,7 @@ func dynamoDBActions(api engine.API) map[string]handler {
 		"ExecuteStatement":      handle(api.ExecuteStatement),
 		"BatchExecuteStatement": handle(api.BatchExecuteStatement),
 		"ExecuteTransaction":    handle(api.ExecuteTransaction),
+		"SearchVectors":         handle(api.SearchVectors),
 	}
 	if er, ok := api.(engine.EncodedReader); ok {
 		actions["GetItem"] = handle(er.GetItemEncoded)

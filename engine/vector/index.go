@@ -311,7 +311,7 @@ func (w *worstFirst) Less(i, j int) bool {
 	return w.keys[w.h[i].slot] > w.keys[w.h[j].slot]
 }
 func (w *worstFirst) Swap(i, j int) { w.h[i], w.h[j] = w.h[j], w.h[i] }
-func (w *worstFirst) Push(v any)   { w.h = append(w.h, v.(hit)) }
+func (w *worstFirst) Push(v any)    { w.h = append(w.h, v.(hit)) }
 func (w *worstFirst) Pop() any {
 	v := w.h[len(w.h)-1]
 	w.h = w.h[:len(w.h)-1]
