@@ -80,7 +80,7 @@ func (e *Engine) SearchVectors(ctx context.Context, in *model.SearchVectorsInput
 	if merr != nil {
 		return nil, merr
 	}
-	x := t.stats.vectorStore(ix)
+	x := t.vectorStore(ix)
 	k := int(*in.TopK)
 	var hits []vector.Result
 	if !none {

@@ -225,7 +225,11 @@ func (t *table) vectorOp(ix *index, key string, item model.Item) vecOp {
 
 // vectorStore returns the in-memory structure of a vector index, creating
 // it empty.
-func (s *tableStats) vectorStore(ix *index) *vector.Index {
+func (t *table) vectorStore(ix *index) *vector.Index {
+	return t.stats.vectorStore(ix, t.annThreshold)
+}
+
+func (s *tableStats) vectorStore(ix *index, annThreshold int) *vector.Index {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.vec == nil {
@@ -233,7 +237,7 @@ func (s *tableStats) vectorStore(ix *index) *vector.Index {
 	}
 	x := s.vec[ix.name]
 	if x == nil {
-		x = vector.New(vector.Config{Dimensions: ix.vec.dims, Distance: ix.vec.dist})
+		x = vector.New(vector.Config{Dimensions: ix.vec.dims, Distance: ix.vec.dist, ANNThreshold: annThreshold})
 		s.vec[ix.name] = x
 	}
 	return x
@@ -246,7 +250,7 @@ func (e *Engine) applyVectorOps(t *table, ops []vecOp) {
 		if ix == nil || ix.vec == nil {
 			continue
 		}
-		x := t.stats.vectorStore(ix)
+		x := t.vectorStore(ix)
 		if op.vec == nil {
 			x.Delete(op.key)
 		} else {
@@ -263,7 +267,7 @@ func (e *Engine) loadVectors(t *table) error {
 		if ix.vec == nil {
 			continue
 		}
-		x := t.stats.vectorStore(ix)
+		x := t.vectorStore(ix)
 		err := e.db.View(func(tx *buntdb.Tx) error {
 			var derr error
 			tx.AscendGreaterOrEqual("", ix.prefix, func(k, v string) bool {
@@ -716,4 +720,20 @@ func checkVectorIndexUpdateConstraints(c *constraints, us []model.VectorIndexUpd
 			c.name(u.Delete.IndexName, p+".delete.indexName", true)
 		}
 	}
+}
+
+// vectorHeld reports whether the in-memory structure holds, under key, the
+// vector of the stored entry.
+func (t *table) vectorHeld(ix *index, key string, entry model.Item) bool {
+	want, _ := parseVector(entry[ix.vec.attr], ix.vec.dims)
+	got, ok := t.vectorStore(ix).Get(key)
+	if !ok || len(got) != len(want) {
+		return false
+	}
+	for i := range got {
+		if got[i] != want[i] {
+			return false
+		}
+	}
+	return true
 }
