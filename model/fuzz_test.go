@@ -98,7 +98,7 @@ var requestInputs = []func() any{
 	func() any { return new(UntagResourceInput) }, func() any { return new(ListTagsOfResourceInput) },
 	func() any { return new(TransactWriteItemsInput) }, func() any { return new(TransactGetItemsInput) },
 	func() any { return new(ExecuteStatementInput) }, func() any { return new(BatchExecuteStatementInput) },
-	func() any { return new(ExecuteTransactionInput) },
+	func() any { return new(ExecuteTransactionInput) }, func() any { return new(SearchVectorsInput) },
 }
 
 // requestSeeds are FuzzRequestJSON's seeds: bodies of several actions,
