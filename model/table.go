@@ -141,6 +141,7 @@ type TableDescription struct {
 	OnDemandThroughput        *OnDemandThroughput               `json:"OnDemandThroughput,omitempty"`
 	WarmThroughput            *WarmThroughputDescription        `json:"WarmThroughput,omitempty"`
 	VectorIndexes             []VectorIndexDescription          `json:"VectorIndexes,omitempty"`
+	RestoreSummary            *RestoreSummary                   `json:"RestoreSummary,omitempty"`
 }
 
 // HashKey returns the name of the HASH element of a key schema.

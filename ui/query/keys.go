@@ -1,307 +1,179 @@
 package query
 
 import (
-	"fmt"
-	"strconv"
-	"strings"
-
-	"charm.land/lipgloss/v2"
-
-	"github.com/dynoscope/dynoscope/model"
-	"github.com/dynoscope/dynoscope/ui/kit"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 )
 
-// The key fields of the Query form: one field per partition attribute,
-// always =, and one condition per sort attribute (an operator, a value
-// and, for BETWEEN, a second one). A table, an LSI and most GSIs have one
-// of each; a GSI with a multi-attribute key (DynamoDB, November 2025) up
-// to four of each, and then DynamoDB's rule applies: the sort attributes
-// are pinned with = from the left, and only the last one named may take a
-// range condition (<, <=, >, >=, BETWEEN, begins_with). The form enforces
-// it as the user goes: a sort field whose attributes before it are not all
-// = is disabled, and says why. A condition a field already held when an
-// earlier one changed is kept and sent as it is, marked: DynamoDB's refusal
-// then shows verbatim under the form.
-
-// keyIndent is where the lines under a key row start: under its value.
-const keyIndent = 19
-
-// sortField is the condition on one sort attribute.
-type sortField struct {
-	op string
-	v  kit.Field
-	v2 kit.Field // BETWEEN's upper bound
+type keys struct {
+	Up, Down, PageUp, PageDown, Top, Bottom, Edit, Done, Cycle, CycleBack, Run, ScanMode, NextPage, CopyCLI, Open key.Binding
+	Mode, ModeBack, AddAction, RemoveAction, Complete                                                             key.Binding
+	CodeLang, SavePattern                                                                                         key.Binding
 }
 
-// pkAt is the field of partition attribute i, made when first asked for.
-func (f *form) pkAt(i int) *kit.Field {
-	for len(f.pk) <= i {
-		f.pk = append(f.pk, kit.Field{})
+// keyMap enables the bindings that apply where the cursor is.
+func (q *Model) keyMap() keys {
+	k := q.keys
+	var isText, isChoice, onResult, hasNext bool
+	switch q.alt {
+	case ModeTransaction:
+		isText, isChoice = q.txField() != nil, q.txIsChoice()
+	case ModePartiQL:
+		isText = q.pqField() != nil
+		isChoice = q.pq.row == pqMode || q.pq.row == pqConsistent
+		onResult = q.pqResultIndex() >= 0
+		hasNext = q.pq.res != nil && q.pq.res.next != ""
+	default:
+		r := q.currentRow()
+		isText = q.fieldFor(r) != nil
+		isChoice = r.kind == rowTarget || r.kind == rowMode || r.kind == rowOp || r.kind == rowOrder || r.kind == rowConsistent
+		onResult = r.kind < 0
+		hasNext = q.f.res != nil && q.f.res.lek != nil
 	}
-	return &f.pk[i]
+	for _, b := range []*key.Binding{&k.Up, &k.Down, &k.PageUp, &k.PageDown, &k.Top, &k.Bottom, &k.CopyCLI, &k.Mode, &k.ModeBack} {
+		b.SetEnabled(!q.editing)
+	}
+	k.ScanMode.SetEnabled(!q.editing && q.formMode())
+	k.AddAction.SetEnabled(!q.editing && q.alt == ModeTransaction)
+	k.RemoveAction.SetEnabled(!q.editing && q.alt == ModeTransaction && q.tx.cur.kind.isActionRow())
+	k.Complete.SetEnabled(q.editing && q.alt == ModePartiQL && q.pq.row == pqStatement)
+	k.Edit.SetEnabled(isText && !q.editing)
+	k.Done.SetEnabled(q.editing)
+	k.Cycle.SetEnabled(isChoice && !q.editing)
+	k.CycleBack.SetEnabled(isChoice && !q.editing)
+	k.NextPage.SetEnabled(!q.editing && hasNext)
+	k.Open.SetEnabled(!q.editing && onResult)
+	if q.editing {
+		k.Run.SetKeys("ctrl+r")
+		k.Run.SetHelp("ctrl+r", "run")
+	}
+	k.CodeLang.SetEnabled(!q.editing)
+	k.SavePattern.SetEnabled(!q.editing && q.lang == 0)
+	if q.lang > 0 { // the program has the pane: the list keys scroll it
+		for _, b := range []*key.Binding{&k.Edit, &k.Done, &k.Complete, &k.Cycle, &k.CycleBack, &k.AddAction, &k.RemoveAction,
+			&k.Run, &k.Mode, &k.ModeBack, &k.ScanMode, &k.NextPage, &k.Open} {
+			b.SetEnabled(false)
+		}
+		k.CopyCLI.SetHelp("c", "copy the "+shortLang(q.lang)+" program")
+		k.CodeLang.SetHelp("L", "show it as "+shortLang((q.lang+1)%len(codeLangs)))
+	}
+	return k
 }
 
-// skAt is the condition on sort attribute i, made when first asked for.
-func (f *form) skAt(i int) *sortField {
-	for len(f.sk) <= i {
-		f.sk = append(f.sk, sortField{})
+// ShortHelp is the pane's keys for the help line.
+func (q *Model) ShortHelp() []key.Binding {
+	k := q.keyMap()
+	if q.naming {
+		return []key.Binding{key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "save the pattern")),
+			key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel"))}
 	}
-	return &f.sk[i]
+	if q.lang == 0 {
+		k.CodeLang.SetHelp("L", "code")
+		k.SavePattern.SetHelp("P", "save pattern")
+	}
+	return []key.Binding{k.Up, k.Down, k.Edit, k.Done, k.Complete, k.Cycle, k.AddAction, k.RemoveAction, k.Run, k.Mode,
+		k.NextPage, k.PageDown, k.CopyCLI, k.CodeLang, k.SavePattern}
 }
 
-// keyRows are the form rows of the key: each partition attribute, then
-// each sort attribute's operator with its value rows while it has one.
-func (q *Model) keyRows() []formRow {
-	tg := q.target()
-	var rows []formRow
-	for i := range tg.HashKeys() {
-		rows = append(rows, formRow{kind: rowPK, k: i})
-	}
-	for i := range tg.RangeKeys() {
-		rows = append(rows, formRow{kind: rowOp, k: i})
-		switch q.f.skAt(i).op {
-		case opNone:
-		case opBetween:
-			rows = append(rows, formRow{kind: rowSK, k: i}, formRow{kind: rowSK2, k: i})
-		default:
-			rows = append(rows, formRow{kind: rowSK, k: i})
-		}
-	}
-	return rows
+// FullHelp is every key of the pane.
+func (q *Model) FullHelp() [][]key.Binding {
+	k := q.keyMap()
+	return [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom}, {k.Edit, k.Done, k.Complete, k.Cycle, k.CycleBack},
+		{k.Run, k.Mode, k.ModeBack, k.ScanMode, k.AddAction, k.RemoveAction, k.NextPage, k.CopyCLI, k.Open},
+		{k.CodeLang, k.SavePattern}}
 }
 
-// sortBlocked is why sort attribute i takes no condition now ("" when it
-// may): every sort attribute before it must be pinned with =, and a range
-// condition ends the key condition. why is the short form the field shows.
-func (q *Model) sortBlocked(i int) (why, long string) {
-	rk := q.target().RangeKeys()
-	for j := 0; j < i && j < len(rk); j++ {
-		switch op := q.f.skAt(j).op; op {
-		case "=":
-		case opNone:
-			return "needs = on " + rk[j] + " first: none skipped",
-				rk[j] + " has no condition, and the sort attributes are pinned with = from the left, none skipped"
-		default:
-			return rk[j] + " has a range condition (" + op + "): none may follow",
-				rk[j] + " has a range condition (" + op + "), and only the last sort attribute named may have one"
-		}
-	}
-	return "", ""
-}
-
-// cycleSortOp changes sort attribute i's operator by dir; it reports
-// whether the form changed as asked. A disabled field takes no operator
-// (the note says why); one that still holds a condition from before is
-// cleared instead.
-func (q *Model) cycleSortOp(i, dir int) bool {
-	tg := q.target()
-	rk := tg.RangeKeys()
-	if i >= len(rk) {
-		return false
-	}
-	sf := q.f.skAt(i)
-	if _, why := q.sortBlocked(i); why != "" {
-		if sf.op == opNone {
-			q.f.note, q.f.noteBad = "refused: no condition on "+rk[i]+" now: "+why, true
-			return false
-		}
-		sf.op = opNone
-		q.f.note, q.f.noteBad = "cleared the condition on "+rk[i]+": "+why, false
-		return false
-	}
-	ops := sortKeyOps(tg.AttrType(rk[i]))
-	j := indexOf(ops, sf.op)
-	sf.op = ops[(j+dir+len(ops))%len(ops)]
-	return true
-}
-
-// keyRowLabel names a key row for FormState.Row: "partition key", "sort
-// key", "value", "and" where the key has one attribute of the kind;
-// "partition 2 of 2", "sort key 3 of 3", "value 3 of 3", "and 3 of 3"
-// where a multi-attribute key has several.
-func (q *Model) keyRowLabel(r formRow) string {
-	tg := q.target()
-	if r.kind == rowPK {
-		if n := len(tg.HashKeys()); n > 1 {
-			return fmt.Sprintf("partition %d of %d", r.k+1, n)
-		}
-		return rowLabels[r.kind]
-	}
-	if n := len(tg.RangeKeys()); n > 1 {
-		return fmt.Sprintf("%s %d of %d", rowLabels[r.kind], r.k+1, n)
-	}
-	return rowLabels[r.kind]
-}
-
-// keyRowLine draws a key row (without the cursor mark) and, for a sort
-// attribute, the lines under it: why it is disabled when that does not fit
-// beside it (dim), or what DynamoDB will answer to the condition it still
-// holds (warn).
-func (q *Model) keyRowLine(r formRow, label func(string) string, val func(*kit.Field) string, w int) (string, []string) {
-	st, tg := q.st, q.target()
-	indent := keyIndent
-	if w-indent < 40 {
-		indent = 4 // a narrow pane: more words a line
-	}
-	under := func(style lipgloss.Style, text string) []string {
-		var out []string
-		for _, l := range kit.Wrap(text, max(w-indent, 10)) {
-			out = append(out, style.Render(strings.Repeat(" ", indent)+l))
-		}
-		return out
-	}
-	switch r.kind {
-	case rowPK:
-		hk := tg.HashKeys()[r.k]
-		return label(q.keyRowLabel(r)) + st.PK.Render(hk) + " (" + tg.AttrType(hk) + ")  =  " + val(q.f.pkAt(r.k)), nil
-	case rowOp:
-		rk := tg.RangeKeys()[r.k]
-		name := q.keyRowLabel(r)
-		sf := q.f.skAt(r.k)
-		why, long := q.sortBlocked(r.k)
-		if why != "" && sf.op == opNone {
-			line := label(name) + st.Dim.Render(rk+" ("+tg.AttrType(rk)+")  — "+why)
-			if kit.Width(line)+2 <= w {
-				return line, nil
-			}
-			return label(name) + st.Dim.Render(rk+" ("+tg.AttrType(rk)+")  — disabled:"), under(st.Dim, why)
-		}
-		op := sf.op
-		if op == opNone {
-			op = "(any)"
-		}
-		line := label(name) + st.SK.Render(rk) + " (" + tg.AttrType(rk) + ")  ◂ " + op + " ▸" +
-			st.Dim.Render("  "+opsText(sortKeyOps(tg.AttrType(rk))))
-		if why != "" {
-			return line, under(st.Warn, "DynamoDB will refuse this condition on "+rk+": "+long)
-		}
-		return line, nil
-	case rowSK:
-		return label("  value") + val(&q.f.skAt(r.k).v), nil
-	case rowSK2:
-		return label("  and") + val(&q.f.skAt(r.k).v2), nil
-	}
-	return "", nil
-}
-
-// The placeholders of the key condition: #pk/:pk and #sk/:sk/:sk2 on a key
-// of one attribute each (as before multi-attribute keys), numbered from 1
-// on a multi-attribute key (#pk1, :pk1, #sk2, :sk2, :sk2b).
-func pkName(multi bool, i int) string  { return keyPlaceholder("#pk", multi, i) }
-func pkValue(multi bool, i int) string { return keyPlaceholder(":pk", multi, i) }
-func skName(multi bool, i int) string  { return keyPlaceholder("#sk", multi, i) }
-func skValue(multi bool, i int) string { return keyPlaceholder(":sk", multi, i) }
-func skUpper(multi bool, i int) string {
-	if !multi {
-		return ":sk2"
-	}
-	return keyPlaceholder(":sk", multi, i) + "b"
-}
-
-func keyPlaceholder(base string, multi bool, i int) string {
-	if !multi {
-		return base
-	}
-	return base + strconv.Itoa(i+1)
-}
-
-// keyCondition builds the key condition of the form into names and
-// values: every partition attribute with =, then each sort attribute that
-// has an operator, in KeySchema order. It refuses only what the form can
-// tell before sending: a placeholder of its own taken in names or values,
-// an operator the attribute's type does not allow, an unreadable value.
-func (q *Model) keyCondition(names map[string]string, values map[string]model.AttributeValue) (string, *refusal) {
-	tg := q.target()
-	multi := tg.MultiAttribute()
-	claimName := func(n string) *refusal {
-		if _, dup := names[n]; dup {
-			return refuse("%s is used by the key condition: pick another placeholder in names", n)
-		}
-		return nil
-	}
-	claimValue := func(v string) *refusal {
-		if _, dup := values[v]; dup {
-			return refuse("%s is used by the key condition: pick another placeholder in values", v)
-		}
-		return nil
-	}
-	var conds []string
-	for i, hk := range tg.HashKeys() {
-		n, v := pkName(multi, i), pkValue(multi, i)
-		if r := claimName(n); r != nil {
-			return "", r
-		}
-		if r := claimValue(v); r != nil {
-			return "", r
-		}
-		av, r := keyValue(hk, tg.AttrType(hk), q.f.pkAt(i).String())
-		if r != nil {
-			return "", r
-		}
-		names[n], values[v] = hk, av
-		conds = append(conds, n+" = "+v)
-	}
-	for i, rk := range tg.RangeKeys() {
-		sf := q.f.skAt(i)
-		if sf.op == opNone {
-			continue
-		}
-		typ := tg.AttrType(rk)
-		if indexOf(sortKeyOps(typ), sf.op) < 0 {
-			return "", refuse("%s is not allowed on %s: it is a Number, and begins_with applies only to String and Binary sort keys", sf.op, rk)
-		}
-		n, v, v2 := skName(multi, i), skValue(multi, i), skUpper(multi, i)
-		for _, r := range []*refusal{claimName(n), claimValue(v), claimValue(v2)} {
-			if r != nil {
-				return "", r
+// editKey handles a key while a field has the keyboard.
+func (q *Model) editKey(msg tea.KeyPressMsg) tea.Cmd {
+	k := q.keyMap()
+	switch {
+	case key.Matches(msg, k.Run):
+		q.editing = false
+		return q.runMode()
+	case key.Matches(msg, k.Complete) && q.complete():
+		return q.fieldChanged()
+	case key.Matches(msg, k.Done):
+		q.editing = false
+	case msg.String() == "up" || msg.String() == "shift+tab":
+		q.editing = false
+		q.moveCur(-1)
+	case msg.String() == "down" || msg.String() == "tab":
+		q.editing = false
+		q.moveCur(1)
+	default:
+		if f := q.curField(); f != nil {
+			before := f.String()
+			if f.Update(msg) && f.String() != before {
+				return q.fieldChanged()
 			}
 		}
-		names[n] = rk
-		av, r := keyValue(rk, typ, sf.v.String())
-		if r != nil {
-			return "", r
-		}
-		values[v] = av
-		switch sf.op {
-		case opBetween:
-			av2, r := keyValue(rk, typ, sf.v2.String())
-			if r != nil {
-				return "", r
-			}
-			values[v2] = av2
-			conds = append(conds, n+" BETWEEN "+v+" AND "+v2)
-		case opBeginsWith:
-			conds = append(conds, "begins_with("+n+", "+v+")")
-		default:
-			conds = append(conds, n+" "+sf.op+" "+v)
-		}
 	}
-	return strings.Join(conds, " AND "), nil
+	return nil
 }
 
-// KeyField is one key field of the form, as text.
-type KeyField struct {
-	Attribute, Type string
-	Sort            bool   // a sort attribute (a partition one otherwise)
-	Op              string // "=" on a partition attribute; "" for none
-	Value, Value2   string
-	// Disabled says why a sort attribute takes no condition now (the
-	// attributes before it are not all pinned with =); "" when it may.
-	Disabled string
-}
+// page is how many rows pgup and pgdn move.
+func (q *Model) page() int { return max(q.h-4, 1) }
 
-// keyFields lists the form's key fields.
-func (q *Model) keyFields() []KeyField {
-	tg := q.target()
-	var out []KeyField
-	for i, hk := range tg.HashKeys() {
-		out = append(out, KeyField{Attribute: hk, Type: tg.AttrType(hk), Op: "=", Value: q.f.pkAt(i).String()})
+// key handles a key on the form or the results.
+func (q *Model) key(msg tea.KeyPressMsg) tea.Cmd {
+	k := q.keyMap()
+	switch {
+	case key.Matches(msg, k.Mode):
+		return q.SetMode(q.nextMode(1))
+	case key.Matches(msg, k.ModeBack):
+		return q.SetMode(q.nextMode(-1))
+	case key.Matches(msg, k.Up):
+		q.moveCur(-1)
+	case key.Matches(msg, k.Down):
+		q.moveCur(1)
+	case key.Matches(msg, k.PageUp):
+		q.moveCur(-q.page())
+	case key.Matches(msg, k.PageDown):
+		q.moveCur(q.page())
+	case key.Matches(msg, k.Top):
+		q.toEnd(false)
+	case key.Matches(msg, k.Bottom):
+		q.toEnd(true)
+	case key.Matches(msg, k.Open):
+		return q.openResult()
+	case key.Matches(msg, k.Edit):
+		if q.curField() != nil {
+			q.editing = true
+			return q.startedEditing()
+		}
+	case key.Matches(msg, k.Cycle):
+		return q.cycleCur(1)
+	case key.Matches(msg, k.CycleBack):
+		return q.cycleCur(-1)
+	case msg.String() == "enter" && q.onRunRow():
+		return q.runMode()
+	case msg.String() == "enter" && q.alt == ModeTransaction && q.tx.cur.kind == trAdd:
+		q.txAdd()
+	case msg.String() == "enter":
+		return q.cycleCur(1)
+	case key.Matches(msg, k.Run):
+		return q.runMode()
+	case key.Matches(msg, k.ScanMode):
+		q.f.scan = !q.f.scan
+		q.edited()
+		q.move(0)
+	case key.Matches(msg, k.AddAction):
+		q.txAdd()
+	case key.Matches(msg, k.RemoveAction):
+		q.txRemove()
+	case key.Matches(msg, k.NextPage):
+		if q.alt == ModePartiQL {
+			return q.pqNext()
+		}
+		if q.f.res != nil && q.f.res.lek != nil {
+			return q.runFrom(q.f.res)
+		}
+	case key.Matches(msg, k.CopyCLI):
+		return q.copyCLI()
+	case key.Matches(msg, k.CodeLang):
+		q.nextLang()
+	case key.Matches(msg, k.SavePattern):
+		return q.savePattern()
 	}
-	for i, rk := range tg.RangeKeys() {
-		sf := q.f.skAt(i)
-		out = append(out, KeyField{Attribute: rk, Type: tg.AttrType(rk), Sort: true, Op: sf.op, Value: sf.v.String(),
-			Value2: sf.v2.String()})
-		out[len(out)-1].Disabled, _ = q.sortBlocked(i)
-	}
-	return out
+	return nil
 }

@@ -1,0 +1,170 @@
+package items
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/dynoscope/dynoscope/ui/kit"
+)
+
+// View draws the pane.
+func (p *Model) View() string {
+	st := p.st
+	w := p.w
+	if !p.tg.Valid() {
+		return st.Dim.Render("No table selected.")
+	}
+	if p.leftOut != nil {
+		return p.leftOut.view(st, p.tg, p.survey, w, p.h, p.focused)
+	}
+	out := make([]string, 0, p.h)
+	out = append(out, p.HeaderLine())
+	screen := p.rowsOnScreen()
+	switch {
+	case p.err != nil:
+		out = append(out, "")
+		out = append(out, kit.ErrorBox(st, p.err, w)...)
+		return strings.Join(out, "\n")
+	case len(p.pages) == 0:
+		out = append(out, st.Dim.Render("reading…"))
+		return strings.Join(out, "\n")
+	}
+	var rows []string
+	if p.idx != nil {
+		rows = p.g.Render(st, p.idx, p.ftop, screen, p.fcursor, p.colOff, w, p.focused)
+		fl := fmt.Sprintf("filter /%s · %d of %s match", p.filter.View(p.filtering, 40), len(p.idx), loadedRows(p.windowRows()))
+		out = append(out, kit.Fit(fl, w))
+	} else {
+		start := p.offset(p.first)
+		rows = p.g.Render(st, nil, p.top-start, screen, p.cursor-start, p.colOff, w, p.focused)
+		out = append(out, kit.Fit(p.positionLine(screen), w))
+	}
+	out = append(out, rows...)
+	for len(out) < p.h-1 {
+		out = append(out, "")
+	}
+	out = append(out, p.legend())
+	return strings.Join(out, "\n")
+}
+
+// loadedRows is "1 loaded row" or "n loaded rows".
+func loadedRows(n int) string { return kit.Plural(int64(n), "loaded row", "") }
+
+// HeaderLine says what is browsed: kind, projection, how many of the
+// table's items an index holds, the order, and the left-out toggle.
+func (p *Model) HeaderLine() string {
+	st, tg := p.st, p.tg
+	var parts []string
+	parts = append(parts, tg.Kind())
+	approx := ""
+	if kit.IsRemote(p.api) {
+		approx = "~"
+	}
+	if tg.Index != "" {
+		parts = append(parts, kit.ProjectionText(tg.Projection()))
+		parts = append(parts, approx+kit.FmtInt(tg.ItemCount())+" of "+approx+kit.Plural(tg.Desc.ItemCount, "item", ""))
+	} else {
+		parts = append(parts, approx+kit.Plural(tg.ItemCount(), "item", ""))
+	}
+	order := "scan order: " + strings.Join(tg.HashKeys(), ", ") + " hash"
+	if r := tg.RangeKeys(); len(r) > 0 {
+		order += ", then " + strings.Join(r, ", ") + " ▲"
+	}
+	parts = append(parts, order)
+	left := st.Title.Render(tg.Label()) + "  " + strings.Join(parts, " · ")
+	right := ""
+	switch {
+	case tg.Index != "" && p.leftOutCapable():
+		if n := tg.Desc.ItemCount - tg.ItemCount(); n > 0 {
+			right = fmt.Sprintf("[o] show left-out (%s)", kit.FmtInt(n))
+		} else {
+			right = "[o] left-out: none"
+		}
+	case tg.Index != "" && p.surveyCapable():
+		right = "[o] left-out (reads the table)"
+		if ix := p.survey.Index(tg.Index); ix != nil {
+			right = fmt.Sprintf("[o] left-out (%s read)", kit.FmtInt(ix.LeftOutCount))
+		}
+	}
+	return kit.Spread(left, right, p.w)
+}
+
+func (p *Model) positionLine(screen int) string {
+	start := p.offset(p.first)
+	n := p.windowRows()
+	f, faceted := p.shownFacet()
+	if n == 0 && !faceted {
+		if p.loading >= 0 {
+			return p.st.Dim.Render("reading…")
+		}
+		return "no items"
+	}
+	last := min(p.top+screen, start+n)
+	if faceted {
+		s := p.facetPosition(f, p.top, last, n)
+		switch {
+		case p.toEnd:
+			s = fmt.Sprintf("reading to the end: page %d · esc stops · ", p.loading+1) + s
+			return p.st.Warn.Render(s)
+		case p.refreshing:
+			s += " · reading again…"
+		case p.loading >= 0:
+			s += " · reading page " + kit.Itoa(p.loading+1) + "…"
+		case p.atEnd && !p.more():
+			s += " · the whole table read"
+		}
+		return p.st.Dim.Render(s)
+	}
+	s := fmt.Sprintf("rows %d–%d of %s · page %d · %d per Scan page · %d loaded", p.top+1, last,
+		kit.FmtInt(p.tg.ItemCount()), p.pageOf(p.cursor)+1, p.pageSize, n)
+	if kit.IsRemote(p.api) {
+		// on AWS every page is billed: what it and the browse consumed
+		pg := p.pageOf(p.cursor)
+		u := 0.0
+		if pg < len(p.units) {
+			u = p.units[pg]
+		}
+		s = fmt.Sprintf("rows %d–%d of ~%s · page %d: %s RCU · %s RCU read so far", p.top+1, last,
+			kit.FmtInt(p.tg.ItemCount()), pg+1, kit.Units(u), kit.Units(p.spent))
+	}
+	switch {
+	case p.toEnd:
+		return p.st.Warn.Render(fmt.Sprintf("reading to the end: page %d, %s read · esc stops", p.loading+1,
+			kit.NItems(p.offset(p.first)+n)))
+	case p.refreshing:
+		s += " · reading again…"
+	case p.loading >= 0:
+		s += " · reading page " + kit.Itoa(p.loading+1) + "…"
+	case p.atEnd && !p.more() && p.cursor == start+n-1:
+		s += " · end of " + p.tg.Kind()
+	}
+	return p.st.Dim.Render(s)
+}
+
+// pageOf returns the page holding absolute row r.
+func (p *Model) pageOf(r int) int {
+	off := 0
+	for i, n := range p.lens {
+		if r < off+n {
+			return i
+		}
+		off += n
+	}
+	return max(len(p.lens)-1, 0)
+}
+
+// legend names the facet views of a table, or explains the absent cells
+// of an index.
+func (p *Model) legend() string {
+	if bar := p.facetBar(); bar != "" {
+		return bar
+	}
+	if !p.g.Absent() || p.tg.Index == "" {
+		return ""
+	}
+	why := "a Query that asks for it fetches the item from the table (costs extra RCU)"
+	if p.tg.Global() {
+		why = "a GSI cannot fetch from the table: ask the table for it"
+	}
+	return kit.Cut(p.st.Absent.Render("· not projected: "+why), p.w)
+}
