@@ -404,6 +404,9 @@ func checkVectorIndexConstraints(c *constraints, v model.VectorIndex, p string) 
 	} else {
 		c.enum(v.Projection.ProjectionType, p+".projection.projectionType", model.ProjectionAll, model.ProjectionKeysOnly, model.ProjectionInclude)
 	}
+	if v.SearchSchema != nil && len(v.SearchSchema) == 0 {
+		c.add("[]", p+".searchSchema", "Member must have length greater than or equal to 1")
+	}
 	for i, e := range v.SearchSchema {
 		ep := fmt.Sprintf("%s.searchSchema.%d.member", p, i+1)
 		if e.SearchSchemaElementType == "" {

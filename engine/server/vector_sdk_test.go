@@ -122,6 +122,8 @@ func TestSDKVectorCreateTableRules(t *testing.T) {
 	// Required members left out (the SDK would refuse to send them).
 	s.rawError(t, "CreateTable", `{"TableName":"VecT","BillingMode":"PAY_PER_REQUEST","KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],"AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}],"VectorIndexes":[{"IndexName":"vix","Projection":{"ProjectionType":"ALL"}}]}`,
 		"ValidationException", "3 validation errors detected: Value null at 'vectorIndexes.1.member.vectorAttribute' failed to satisfy constraint: Member must not be null; Value null at 'vectorIndexes.1.member.dimensions' failed to satisfy constraint: Member must not be null; Value null at 'vectorIndexes.1.member.distanceFunction' failed to satisfy constraint: Member must not be null")
+	s.rawError(t, "CreateTable", `{"TableName":"VecT","BillingMode":"PAY_PER_REQUEST","KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],"AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}],"VectorIndexes":[{"IndexName":"vix","VectorAttribute":{"AttributeName":"emb"},"Dimensions":2,"DistanceFunction":"COSINE","Projection":{"ProjectionType":"ALL"},"SearchSchema":[]}]}`,
+		"ValidationException", "1 validation error detected: Value '[]' at 'vectorIndexes.1.member.searchSchema' failed to satisfy constraint: Member must have length greater than or equal to 1")
 	// Nothing was created by any of them.
 	if _, err := s.c.DescribeTable(ctx, &dynamodb.DescribeTableInput{TableName: aws.String("VecT")}); err == nil {
 		t.Fatal("a refused CreateTable left a table")

@@ -60,6 +60,69 @@ func dot(a, b []float32) float64 {
 	return (s0 + s1) + (s2 + s3)
 }
 
+// dot32 is a float32 dot product in eight partial sums: the graph's
+// navigation uses it (the scores reported are computed again in float64).
+func dot32(a, b []float32) float32 {
+	n := len(a)
+	b = b[:n]
+	var s0, s1, s2, s3, s4, s5, s6, s7 float32
+	i := 0
+	for ; i+8 <= n; i += 8 {
+		s0 += a[i] * b[i]
+		s1 += a[i+1] * b[i+1]
+		s2 += a[i+2] * b[i+2]
+		s3 += a[i+3] * b[i+3]
+		s4 += a[i+4] * b[i+4]
+		s5 += a[i+5] * b[i+5]
+		s6 += a[i+6] * b[i+6]
+		s7 += a[i+7] * b[i+7]
+	}
+	for ; i < n; i++ {
+		s0 += a[i] * b[i]
+	}
+	return ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7))
+}
+
+// sqDist32 is a float32 squared distance in eight partial sums.
+func sqDist32(a, b []float32) float32 {
+	n := len(a)
+	b = b[:n]
+	var s0, s1, s2, s3, s4, s5, s6, s7 float32
+	i := 0
+	for ; i+8 <= n; i += 8 {
+		d0, d1, d2, d3 := a[i]-b[i], a[i+1]-b[i+1], a[i+2]-b[i+2], a[i+3]-b[i+3]
+		d4, d5, d6, d7 := a[i+4]-b[i+4], a[i+5]-b[i+5], a[i+6]-b[i+6], a[i+7]-b[i+7]
+		s0 += d0 * d0
+		s1 += d1 * d1
+		s2 += d2 * d2
+		s3 += d3 * d3
+		s4 += d4 * d4
+		s5 += d5 * d5
+		s6 += d6 * d6
+		s7 += d7 * d7
+	}
+	for ; i < n; i++ {
+		d := a[i] - b[i]
+		s0 += d * d
+	}
+	return ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7))
+}
+
+// navCost is the graph's navigation cost between two vectors (lower is
+// closer), in float32: the same order as rank(Score) up to rounding.
+func (d Distance) navCost(q []float32, qNorm float64, v []float32, vNorm float64) float64 {
+	switch d {
+	case Euclidean:
+		return float64(sqDist32(q, v))
+	case DotProduct:
+		return -float64(dot32(q, v))
+	}
+	if qNorm == 0 || vNorm == 0 {
+		return 1
+	}
+	return 1 - float64(dot32(q, v))/(qNorm*vNorm)
+}
+
 // sqDist is the squared Euclidean distance, summed as dot is.
 func sqDist(a, b []float32) float64 {
 	n := len(a)

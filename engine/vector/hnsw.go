@@ -126,8 +126,7 @@ func (v *visited) visit(s int32) bool {
 
 // costTo is the search cost (lower is closer) of slot from query q.
 func (x *Index) costTo(q []float32, qn float64, slot int32) float64 {
-	d := x.cfg.Distance
-	return d.rank(d.Score(q, qn, x.vec(slot), x.norms[slot]))
+	return x.cfg.Distance.navCost(q, qn, x.vec(slot), x.norms[slot])
 }
 
 // searchLayer is the HNSW layer search from the entry points eps, keeping
@@ -173,6 +172,9 @@ func (x *Index) searchLayer(g *graph, q []float32, qn float64, eps []cand, ef, l
 // the closest of those left out.
 func (x *Index) selectNeighbours(cs []cand, m int) []int32 {
 	sortCands(cs)
+	if len(cs) > 3*m {
+		cs = cs[:3*m] // the heuristic looks at the closest only
+	}
 	out := make([]int32, 0, m)
 	var skipped []int32
 	for _, c := range cs {
@@ -182,8 +184,7 @@ func (x *Index) selectNeighbours(cs []cand, m int) []int32 {
 		keep := true
 		cv := x.vec(c.slot)
 		for _, o := range out {
-			d := x.cfg.Distance
-			if d.rank(d.Score(cv, x.norms[c.slot], x.vec(o), x.norms[o])) < c.cost {
+			if x.cfg.Distance.navCost(cv, x.norms[c.slot], x.vec(o), x.norms[o]) < c.cost {
 				keep = false
 				break
 			}
@@ -244,13 +245,18 @@ func (g *graph) insert(x *Index, slot int32) {
 			ls := g.links[nb]
 			ls[l] = append(ls[l], slot)
 			if len(ls[l]) > m {
-				// Shrink the neighbour's list with the same heuristic.
+				// Shrink the neighbour's list to its m closest.
 				nv, nn := x.vec(nb), x.norms[nb]
 				cs2 := make([]cand, len(ls[l]))
 				for i, s := range ls[l] {
 					cs2[i] = cand{s, x.costTo(nv, nn, s)}
 				}
-				ls[l] = x.selectNeighbours(cs2, m)
+				sortCands(cs2)
+				kept := ls[l][:0]
+				for _, c := range cs2[:m] {
+					kept = append(kept, c.slot)
+				}
+				ls[l] = kept
 			}
 		}
 		ep = cs
@@ -286,7 +292,7 @@ func (x *Index) searchGraph(p *partition, q []float32, qn float64, k int, conds 
 			continue
 		}
 		s := d.Score(q, qn, x.vec(c.slot), x.norms[c.slot])
-		hits = append(hits, hit{slot: c.slot, cost: c.cost, score: s})
+		hits = append(hits, hit{slot: c.slot, cost: d.rank(s), score: s})
 	}
 	if len(hits) < k && len(hits) < len(p.members) {
 		return nil, st, false
