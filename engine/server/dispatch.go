@@ -73,6 +73,15 @@ func dynamoDBActions(api engine.API) map[string]handler {
 		"BatchExecuteStatement": handle(api.BatchExecuteStatement),
 		"ExecuteTransaction":    handle(api.ExecuteTransaction),
 		"SearchVectors":         handle(api.SearchVectors),
+
+		"UpdateContinuousBackups":   handle(api.UpdateContinuousBackups),
+		"DescribeContinuousBackups": handle(api.DescribeContinuousBackups),
+		"CreateBackup":              handle(api.CreateBackup),
+		"DescribeBackup":            handle(api.DescribeBackup),
+		"DeleteBackup":              handle(api.DeleteBackup),
+		"ListBackups":               handle(api.ListBackups),
+		"RestoreTableFromBackup":    handle(api.RestoreTableFromBackup),
+		"RestoreTableToPointInTime": handle(api.RestoreTableToPointInTime),
 	}
 	if er, ok := api.(engine.EncodedReader); ok {
 		actions["GetItem"] = handle(er.GetItemEncoded)
