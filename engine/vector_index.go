@@ -740,3 +740,20 @@ func (t *table) vectorHeld(ix *index, key string, entry model.Item) bool {
 	}
 	return true
 }
+
+// vectorIndexDeclarations turns a table's vector index descriptions (other
+// than ones being deleted) back into CreateTable declarations.
+func vectorIndexDeclarations(ds []model.VectorIndexDescription) []model.VectorIndex {
+	var out []model.VectorIndex
+	for _, d := range ds {
+		if d.IndexStatus == model.StatusDeleting {
+			continue
+		}
+		dims := d.Dimensions
+		p := d.Projection
+		p.NonKeyAttributes = append([]string(nil), p.NonKeyAttributes...)
+		out = append(out, model.VectorIndex{IndexName: d.IndexName, VectorAttribute: &model.VectorAttributeDefinition{AttributeName: d.VectorAttribute.AttributeName},
+			Dimensions: &dims, DistanceFunction: d.DistanceFunction, Projection: &p, SearchSchema: append([]model.SearchSchemaElement(nil), d.SearchSchema...)})
+	}
+	return out
+}
