@@ -56,7 +56,7 @@ func appendFrames(t *testing.T, path string, payloads ...[]byte) {
 }
 
 // tableItems returns how many items a table holds (-1: no such table).
-func tableItems(t *testing.T, e *Engine, table string) int {
+func tableItems(t testing.TB, e *Engine, table string) int {
 	t.Helper()
 	out, err := e.Scan(ctx, &model.ScanInput{TableName: table, Select: "COUNT"})
 	if err != nil {
