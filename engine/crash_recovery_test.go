@@ -260,6 +260,7 @@ func TestCrashHonestCutCount(t *testing.T) {
 		mustOK(t, err)
 		defer e.Close()
 		mustVerify(t, e)
+		t.Logf("--sync %s: %q", sync, e.OpenNotes())
 		return strings.Join(e.OpenNotes(), "\n")
 	}
 	torn := data[:len(data)-10]
