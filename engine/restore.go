@@ -90,9 +90,19 @@ func restoreInput(target string, src *model.TableDescription, ov restoreOverride
 			in.GlobalSecondaryIndexes = append(in.GlobalSecondaryIndexes, gi)
 		}
 	}
+	if in.BillingMode == model.BillingPayPerRequest {
+		// Vector indexes are restored with the table and built again from
+		// its items (they exist on on-demand tables only).
+		in.VectorIndexes = vectorIndexDeclarations(src.VectorIndexes)
+	}
 	used := map[string]bool{}
 	for _, k := range in.KeySchema {
 		used[k.AttributeName] = true
+	}
+	for _, v := range in.VectorIndexes {
+		for _, e := range v.SearchSchema {
+			used[e.AttributeName] = true
+		}
 	}
 	for _, l := range in.LocalSecondaryIndexes {
 		for _, k := range l.KeySchema {

@@ -35,6 +35,7 @@ type writeEffects struct {
 	stream       []streamWrite     // their sequence numbers and stored sizes
 	coll         []collectionDelta // item-collection sizes changed in the transaction
 	lsiDelta     int64             // LSI entry bytes changed by the current write
+	vec          []vecOp           // vector index changes, applied after commit
 }
 
 func (fx *writeEffects) index(name string) *[2]int64 {
@@ -67,6 +68,9 @@ func (e *Engine) commit(t *table, fx *writeEffects) {
 		st.bytes.Add(d[1])
 	}
 	e.streamWritten(t, fx.stream)
+	if len(fx.vec) > 0 {
+		e.applyVectorOps(t, fx.vec)
+	}
 }
 
 // tableWriteUnits is what a write costs on the table itself: the larger of
@@ -165,6 +169,9 @@ func (e *Engine) applyIndexWrite(tx *wtx, t *table, ix *index, w *itemWrite, usa
 	}
 	if !ix.global {
 		fx.lsiDelta += int64(newSize - oldSize)
+	}
+	if ix.vec != nil {
+		return e.applyVectorIndexWrite(tx, t, ix, w, oldKey, newKey, oldEntry, newEntry, oldSize, newSize, usage, fx)
 	}
 	// The statistics follow what storage really did: during a GSI backfill
 	// an item's entry may not exist yet although the item belongs in the
