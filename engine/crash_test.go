@@ -22,7 +22,7 @@ package engine
 //	crash_scenario_test.go  the hook for other features' state (below)
 //
 //	go test ./engine -run 'TestCrash' -count=1                       (default: 10 kill cycles, sampled cuts)
-//	DYNOSCOPE_CRASH_CYCLES=50 go test ./engine -run 'TestCrash' -count=1 -v   (the long run: every cut)
+//	DYNOSCOPE_CRASH_CYCLES=50 go test ./engine -run 'TestCrash' -count=1 -v -timeout 60m   (the long run: every cut)
 //
 // -short runs two kill cycles and samples the cut offsets more thinly.
 //
