@@ -73,7 +73,7 @@ type Design struct {
 	Name string
 	// Description is a Workbench model's ModelMetadata.Description.
 	Description string
-	Tables []Table
+	Tables      []Table
 	// Patterns are the access patterns a pattern file declares.
 	Patterns []Pattern
 	// Notes say what was ignored, assumed or resolved, one sentence each.
