@@ -51,6 +51,7 @@ func BenchmarkExportImport(b *testing.B) {
 	var manifest string
 	var bytes int64
 	b.Run(fmt.Sprintf("export/items=%d", n), func(b *testing.B) {
+		cpu := processCPU()
 		for i := 0; b.Loop(); i++ {
 			bucket := fmt.Sprintf("bench-%d", i)
 			out, err := e.ExportTableToPointInTime(ctx, &model.ExportTableToPointInTimeInput{TableArn: &arn, S3Bucket: &bucket})
@@ -67,6 +68,7 @@ func BenchmarkExportImport(b *testing.B) {
 		}
 		b.ReportMetric(float64(b.N*n)/b.Elapsed().Seconds(), "items/s")
 		b.ReportMetric(float64(bytes)/(1<<20), "table-MB")
+		b.ReportMetric((processCPU()-cpu).Seconds()/float64(b.N), "cpu-s/op")
 	})
 	if manifest == "" {
 		return
@@ -74,6 +76,7 @@ func BenchmarkExportImport(b *testing.B) {
 	bucket, key := manifest[:len("bench-0")], manifest[len("bench-0/"):]
 	prefix := key[:len(key)-len("manifest-summary.json")] + "data/"
 	b.Run(fmt.Sprintf("import/items=%d", n), func(b *testing.B) {
+		cpu := processCPU()
 		for i := 0; b.Loop(); i++ {
 			name := fmt.Sprintf("copy%d", i)
 			format, gz := "DYNAMODB_JSON", "GZIP"
@@ -95,6 +98,7 @@ func BenchmarkExportImport(b *testing.B) {
 			}
 		}
 		b.ReportMetric(float64(b.N*n)/b.Elapsed().Seconds(), "items/s")
+		b.ReportMetric((processCPU()-cpu).Seconds()/float64(b.N), "cpu-s/op")
 	})
 }
 
