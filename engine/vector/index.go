@@ -9,7 +9,7 @@ import (
 
 // Defaults of Config.
 const (
-	DefaultANNThreshold   = 20000
+	DefaultANNThreshold   = 100000
 	DefaultM              = 16
 	DefaultEfConstruction = 128
 	DefaultEfSearch       = 160
@@ -207,12 +207,16 @@ func (x *Index) vec(slot int32) []float32 {
 	return x.vecs[o : o+x.dims : o+x.dims]
 }
 
-// MemoryBytes estimates the memory the index holds beyond the keys: the
-// vectors, their norms and partition bookkeeping, and the graphs.
+// MemoryBytes estimates the memory the index holds: the vectors, their
+// norms, keys (string and map entry) and partition bookkeeping, and the
+// graphs.
 func (x *Index) MemoryBytes() int64 {
 	x.mu.RLock()
 	defer x.mu.RUnlock()
-	n := int64(cap(x.vecs))*4 + int64(cap(x.norms))*8 + int64(cap(x.pos))*4 + int64(cap(x.part))*16 + int64(cap(x.attrs))*24
+	n := int64(cap(x.vecs))*4 + int64(cap(x.norms))*8 + int64(cap(x.pos))*4 + int64(cap(x.part))*16 + int64(cap(x.attrs))*24 + int64(cap(x.keys))*16
+	for k := range x.byKey {
+		n += int64(len(k)) + 48 // the key's bytes, its map entry
+	}
 	for _, p := range x.parts {
 		n += int64(cap(p.members)) * 4
 		if p.g != nil {
