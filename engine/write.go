@@ -24,6 +24,9 @@ type itemWrite struct {
 	// same: the item replaced was stored as the very same bytes (takeOld):
 	// no index entry changes.
 	same bool
+	// stored, when set, is new already encoded as stored (a restore copies
+	// stored bytes); new may then be presentItem when nothing reads it.
+	stored string
 }
 
 // writeEffects accumulates the counter changes of a transaction; they are
@@ -89,7 +92,10 @@ func tableWriteUnits(w *itemWrite) float64 {
 // go to usage (nil: not charged); counter changes to fx.
 func (e *Engine) applyWrite(tx *wtx, t *table, w *itemWrite, usage *capacity.Usage, fx *writeEffects) error {
 	if w.new != nil {
-		stored := e.storedValue(w.new, w.newSize)
+		stored := w.stored
+		if stored == "" {
+			stored = e.storedValue(w.new, w.newSize)
+		}
 		prev, replaced, err := tx.Set(w.key, stored, nil)
 		if err != nil {
 			return err
