@@ -97,8 +97,7 @@ type Model struct {
 	showHelp  bool
 	helpTop   int
 	modal     forms.Modal
-	modalWS   *workspace // the workspace the modal acts on
-	prompt    *clockPrompt
+	modalWS   *workspace     // the workspace the modal acts on
 	sandbox   *engine.Engine // opened by the first copy
 	copying   *copyRun       // a copy into the sandbox under way
 	flash     string
@@ -227,6 +226,8 @@ func (m *Model) onRouted(r routed) tea.Cmd {
 		return route(w, toSidebar, w.sidebar.Update(r.msg))
 	case toLessons:
 		return route(nil, toLessons, m.lessons.Update(r.msg))
+	case toClock:
+		return route(w, toClock, w.clock.Update(r.msg))
 	}
 	// A component's request came back: the status bar shows it (when no
 	// event stream does).
@@ -291,14 +292,6 @@ func (m *Model) onRootMsg(w *workspace, msg tea.Msg) tea.Cmd {
 		return w.reload()
 	case openMsg:
 		return tea.Batch(m.onOpen(w, msg), m.showLive())
-	case clockMsg:
-		return m.onClock(w, msg)
-	case askJumpMsg:
-		m.openModal(w, m.jumpQuestion(w, msg))
-	case jumpMsg:
-		if w.clock != nil {
-			return advance(w, msg.d)
-		}
 	case totalsMsg:
 		w.totals = msg.t
 	case typedMsg:
@@ -335,10 +328,8 @@ func (m *Model) onPaste(msg tea.PasteMsg) tea.Cmd {
 	switch {
 	case m.modal != nil:
 		return m.updateModal(msg)
-	case m.prompt != nil:
-		m.prompt.input.Paste(msg.Content)
-		m.prompt.err = ""
-		return nil
+	case m.ws.clock.Prompting():
+		return route(m.ws, toClock, m.ws.clock.Update(msg))
 	case m.showHelp || m.onSidebar:
 		return nil
 	}

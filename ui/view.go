@@ -137,8 +137,8 @@ func (m *Model) boxTitle() string {
 // the part cut.
 func (m *Model) statusBar() string {
 	st := m.st
-	if m.prompt != nil {
-		return kit.Fit(m.promptView(), m.w)
+	if m.ws.clock.Prompting() {
+		return kit.Fit(m.ws.clock.PromptView(), m.w)
 	}
 	last, label := m.ws.last, "last: "
 	if m.pane == paneLessons {
@@ -162,12 +162,12 @@ func (m *Model) statusBar() string {
 	default:
 		left += st.Status.Render(label + kit.RequestText(*last))
 	}
-	right := m.clockText(m.w) + " "
+	right := m.ws.clock.Text(m.now, m.w) + " "
 	if table, on := m.ws.capacity.Traffic(); on {
 		right = st.OK.Render("traffic ▶ "+table) + " · " + right
 	}
 	if kit.Width(right) >= m.w {
-		right = m.clockText(m.w) + " "
+		right = m.ws.clock.Text(m.now, m.w) + " "
 	}
 	return kit.Spread(left, right, m.w)
 }
@@ -182,8 +182,8 @@ func (m *Model) focusedKeys() []key.Binding {
 	switch {
 	case m.modal != nil:
 		return m.modal.ShortHelp()
-	case m.prompt != nil:
-		return []key.Binding{m.km.Live.PromptAccept, m.km.Live.PromptCancel}
+	case m.ws.clock.Prompting():
+		return m.ws.clock.PromptHelp()
 	case m.showHelp:
 		return m.helpKeys()
 	}
@@ -213,7 +213,7 @@ func (m *Model) globalKeys() []key.Binding {
 		}
 		out = append(out, c, s)
 	}
-	if (m.pane == paneCapacity || m.pane == paneTTL || m.pane == paneStream) && m.ws.clock != nil {
+	if (m.pane == paneCapacity || m.pane == paneTTL || m.pane == paneStream) && m.ws.clock.Controllable() {
 		pause, speed, jump := km.Live.Pause, km.Live.Faster, km.Live.AdvanceMin
 		pause.SetHelp("p", "pause")
 		speed.SetHelp("+/-", "speed")

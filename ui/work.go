@@ -3,6 +3,7 @@ package ui
 import (
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/dynoscope/dynoscope/ui/clock"
 	"github.com/dynoscope/dynoscope/ui/forms"
 	"github.com/dynoscope/dynoscope/ui/items"
 	"github.com/dynoscope/dynoscope/ui/kit"
@@ -61,6 +62,8 @@ func (m *Model) onKit(w *workspace, from dest, msg tea.Msg) (tea.Cmd, bool) {
 	case kit.StopSurveyMsg:
 		m.stopSurvey(w)
 		return nil, true
+	case clock.StateMsg:
+		return m.onClock(w, msg), true
 	case sidebar.OpenMsg:
 		m.onSidebar = false
 		if m.pane == paneSchema || m.pane == paneLessons {
@@ -354,3 +357,28 @@ type reloadMsg struct{}
 // requestTarget is the table and index a request for the query builder
 // works on (a Query, a Scan, a statement, a transaction).
 func requestTarget(in any) (string, string) { return query.RequestTarget(in) }
+
+// onClock takes the clock's state after a control: the status bar shows
+// its time and note, and after a jump the pane on screen and the tables
+// are read again (what the jump expired and deleted shows at once).
+func (m *Model) onClock(w *workspace, msg clock.StateMsg) tea.Cmd {
+	w.clock.Set(msg)
+	if w != m.ws {
+		return nil
+	}
+	m.now = msg.Now
+	if m.opts.Now != nil {
+		m.now = m.opts.Now()
+	}
+	m.flash = msg.Note
+	if !msg.Jumped {
+		return nil
+	}
+	var cmds []tea.Cmd
+	for p, pn := range w.panes {
+		if r, ok := pn.(interface{ Refresh() tea.Cmd }); ok && pane(p) == m.pane {
+			cmds = append(cmds, route(w, toPaneOf(pane(p)), r.Refresh()))
+		}
+	}
+	return tea.Batch(append(cmds, w.reload())...)
+}

@@ -12,6 +12,7 @@ import (
 	"github.com/dynoscope/dynoscope/engine"
 	"github.com/dynoscope/dynoscope/model"
 	"github.com/dynoscope/dynoscope/ui/capacity"
+	"github.com/dynoscope/dynoscope/ui/clock"
 	"github.com/dynoscope/dynoscope/ui/items"
 	"github.com/dynoscope/dynoscope/ui/kit"
 	"github.com/dynoscope/dynoscope/ui/patterns"
@@ -65,19 +66,14 @@ type workspace struct {
 	unsub      func()
 	lastReload time.Time // wall time of the last reload events caused (or the one due)
 
-	clock  kit.ClockControl
-	paused bool // the clock's state as last read by a command
-	speed  float64
+	clock *clock.Model // its keys, prompt and state
 }
 
 // newWorkspace makes the panes of a backend.
 func (m *Model) newWorkspace(api engine.API, label, file string) *workspace {
 	st, km := m.st, m.km
-	w := &workspace{api: api, label: label, short: "your workspace", file: file, clock: kit.ClockOf(api), speed: 1,
+	w := &workspace{api: api, label: label, short: "your workspace", file: file, clock: clock.New(m.st, m.km, api, file),
 		surveys: map[string]*kit.SurveyState{}}
-	if w.clock != nil {
-		w.paused, w.speed = w.clock.Paused(), w.clock.Speed()
-	}
 	endpoint := m.opts.Serving
 	if loc, ok := kit.LocationOf(api); ok {
 		w.loc, w.short, endpoint = &loc, "remote, read-only", loc.Endpoint
@@ -129,6 +125,7 @@ const (
 	toItem
 	toModal
 	toLessons
+	toClock
 	toPane // + the pane's number
 )
 
