@@ -110,11 +110,7 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, km.CopySlice):
 		return m.askCopy()
 	case key.Matches(msg, km.Survey):
-		if m.ws.surveying != nil {
-			m.stopSurvey(m.ws)
-			return nil
-		}
-		return m.askSurvey(m.ws, m.ws.sel().Table())
+		return route(m.ws, toSurvey, m.ws.survey.Toggle(m.ws.sel().Table()))
 	}
 	if p, ok := m.paneKey(msg); ok {
 		m.setPane(p)

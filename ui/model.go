@@ -11,6 +11,7 @@ import (
 	"github.com/dynoscope/dynoscope/ui/forms"
 	"github.com/dynoscope/dynoscope/ui/kit"
 	"github.com/dynoscope/dynoscope/ui/lessons"
+	"github.com/dynoscope/dynoscope/ui/remote"
 )
 
 // pane is a tab of the main area.
@@ -98,8 +99,7 @@ type Model struct {
 	helpTop   int
 	modal     forms.Modal
 	modalWS   *workspace     // the workspace the modal acts on
-	sandbox   *engine.Engine // opened by the first copy
-	copying   *copyRun       // a copy into the sandbox under way
+	copier    *remote.Copier // copies of remote slices into the sandbox
 	flash     string
 	now       time.Time
 	w, h      int
@@ -122,6 +122,7 @@ func New(api engine.API, opts Options) *Model {
 	m.home = m.newWorkspace(api, opts.Workspace, opts.File)
 	m.ws = m.home
 	m.lessons = lessons.New(m.st, m.km, api)
+	m.copier = remote.NewCopier(opts.Sandbox, opts.SandboxLabel)
 	m.now = m.clockNow()
 	m.layout()
 	return m
@@ -139,12 +140,8 @@ func (m *Model) clockNow() time.Time {
 // reader; it asks the terminal for its background, for the colours.
 func (m *Model) Init() tea.Cmd {
 	cmds := []tea.Cmd{m.home.load("", ""), m.home.fetchLast(), tea.RequestBackgroundColor}
-	if m.opts.Sandbox != nil && m.opts.SandboxAtStart {
-		open := m.opts.Sandbox
-		cmds = append(cmds, route(m.home, toRoot, func() tea.Msg {
-			eng, err := open()
-			return sandboxMsg{eng: eng, err: err}
-		}))
+	if m.opts.SandboxAtStart {
+		cmds = append(cmds, route(m.home, toCopier, m.copier.OpenAtStart(m.opts.SandboxFile)))
 	}
 	if m.opts.Live {
 		cmds = append(cmds, m.tick(), m.waitEvents(m.home, liveEventGap))
@@ -159,9 +156,7 @@ const remoteBuildReload = 10 * time.Second
 // Close ends the subscriptions, stops generated traffic, surveys and a
 // copy under way, and closes a lesson's copy.
 func (m *Model) Close() {
-	if m.copying != nil {
-		m.copying.cancel()
-	}
+	m.copier.Close()
 	for _, w := range append([]*workspace{m.home}, m.others...) {
 		w.close()
 	}
@@ -228,6 +223,10 @@ func (m *Model) onRouted(r routed) tea.Cmd {
 		return route(nil, toLessons, m.lessons.Update(r.msg))
 	case toClock:
 		return route(w, toClock, w.clock.Update(r.msg))
+	case toSurvey:
+		return route(w, toSurvey, w.survey.Update(r.msg))
+	case toCopier:
+		return route(w, toCopier, m.copier.Update(r.msg))
 	}
 	// A component's request came back: the status bar shows it (when no
 	// event stream does).
@@ -299,25 +298,6 @@ func (m *Model) onRootMsg(w *workspace, msg tea.Msg) tea.Cmd {
 			return m.doEdit(w, *msg.edit)
 		}
 		return m.doManage(w, *msg.manage)
-	case estimateMsg:
-		m.onEstimate(w, msg)
-	case startSurveyMsg:
-		return m.startSurvey(w, msg)
-	case surveyProgressMsg:
-		return m.onSurveyProgress(w, msg)
-	case surveyDoneMsg:
-		return m.onSurveyDone(w, msg)
-	case copyMsg:
-		return m.startCopy(w, msg)
-	case copyProgressMsg:
-		if msg.ok && m.copying == msg.run {
-			msg.run.progress = msg.p
-			return m.waitCopy(w, msg.run)
-		}
-	case copyDoneMsg:
-		return m.onCopyDone(w, msg)
-	case sandboxMsg:
-		return m.onSandbox(msg)
 	}
 	return nil
 }

@@ -428,7 +428,7 @@ func TestRemoteSurveyAsksFirst(t *testing.T) {
 		t.Fatalf("o:\n%s", screen(m))
 	}
 	press(t, m, "y")
-	sv := m.ws.surveys["Employees"]
+	sv := m.ws.survey.Of("Employees")
 	if sv == nil || sv.Running || sv.Survey == nil || !sv.Survey.Complete || sv.Survey.Items != 23 {
 		t.Fatalf("survey %+v", sv)
 	}

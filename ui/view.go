@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/dynoscope/dynoscope/ui/kit"
+	"github.com/dynoscope/dynoscope/ui/remote"
 )
 
 // View draws the whole screen in the alternate screen, with the mouse
@@ -149,14 +150,12 @@ func (m *Model) statusBar() string {
 		left += st.Warn.Render(m.flash) + " · "
 	}
 	switch {
-	case m.copying != nil:
-		left += st.Status.Render(m.copyText())
-	case m.ws.surveying != nil && m.pane != paneLessons:
-		if sv := m.ws.surveys[m.ws.surveying.table]; sv != nil {
-			left += st.Status.Render("S stops · " + sv.StatusText())
-		}
+	case m.copier.Copying():
+		left += st.Status.Render(m.copier.StatusText())
+	case m.ws.survey.Running() && m.pane != paneLessons:
+		left += st.Status.Render(m.ws.survey.StatusText())
 	case m.ws.loc != nil && m.pane != paneLessons:
-		left += st.Status.Render(consumedText(m.ws.totals))
+		left += st.Status.Render(remote.ConsumedText(m.ws.totals))
 	case last == nil:
 		left += st.Status.Render(label) + st.Dim.Render("no request yet")
 	default:
@@ -208,7 +207,7 @@ func (m *Model) globalKeys() []key.Binding {
 		c, s := km.CopySlice, km.Survey
 		c.SetHelp("C", "copy slice")
 		s.SetHelp("S", "read whole table")
-		if m.ws.surveying != nil {
+		if m.ws.survey.Running() {
 			s.SetHelp("S", "stop reading")
 		}
 		out = append(out, c, s)

@@ -8,6 +8,7 @@ import (
 	"github.com/dynoscope/dynoscope/ui/items"
 	"github.com/dynoscope/dynoscope/ui/kit"
 	"github.com/dynoscope/dynoscope/ui/query"
+	"github.com/dynoscope/dynoscope/ui/remote"
 	"github.com/dynoscope/dynoscope/ui/sidebar"
 )
 
@@ -58,10 +59,21 @@ func (m *Model) onKit(w *workspace, from dest, msg tea.Msg) (tea.Cmd, bool) {
 	case kit.OpenPatternsMsg:
 		return m.openPatterns(w, msg), true
 	case kit.SurveyMsg:
-		return m.askSurvey(w, msg.Table), true
+		return route(w, toSurvey, w.survey.Ask(msg.Table)), true
 	case kit.StopSurveyMsg:
-		m.stopSurvey(w)
+		return route(w, toSurvey, w.survey.Stop()), true
+	case remote.SurveyMsg:
+		return m.onSurvey(w, msg), true
+	case remote.AskCopyMsg:
+		then := msg.Then
+		m.openModal(w, forms.NewCopyForm(m.st, m.km, msg.Title, msg.Limit, msg.Name, msg.About, func(n int, target string) tea.Msg {
+			return routed{ws: w, to: toCopier, msg: then(n, target)}
+		}))
 		return nil, true
+	case remote.CopiedMsg:
+		return m.onCopied(w, msg), true
+	case remote.SandboxMsg:
+		return m.onSandbox(msg), true
 	case clock.StateMsg:
 		return m.onClock(w, msg), true
 	case sidebar.OpenMsg:

@@ -17,6 +17,7 @@ import (
 	"github.com/dynoscope/dynoscope/ui/kit"
 	"github.com/dynoscope/dynoscope/ui/patterns"
 	"github.com/dynoscope/dynoscope/ui/query"
+	"github.com/dynoscope/dynoscope/ui/remote"
 	"github.com/dynoscope/dynoscope/ui/schema"
 	"github.com/dynoscope/dynoscope/ui/sidebar"
 	"github.com/dynoscope/dynoscope/ui/stream"
@@ -37,11 +38,10 @@ type workspace struct {
 	closer func() error
 	// loc is where a remote backend points (nil for an engine); remote.go
 	// has what only a remote workspace does.
-	loc       *kit.Location
-	surveys   map[string]*kit.SurveyState // by table
-	surveying *surveyRun                  // the survey running, if any
-	totals    kit.Totals                  // the remote backend's consumption, as last read
-	lastLoad  time.Time                   // wall time of the last load asked for
+	loc      *kit.Location
+	survey   *remote.Surveys // the reads of whole tables (S)
+	totals   kit.Totals      // the remote backend's consumption, as last read
+	lastLoad time.Time       // wall time of the last load asked for
 
 	sidebar  *sidebar.Model
 	schema   *schema.Model
@@ -72,8 +72,7 @@ type workspace struct {
 // newWorkspace makes the panes of a backend.
 func (m *Model) newWorkspace(api engine.API, label, file string) *workspace {
 	st, km := m.st, m.km
-	w := &workspace{api: api, label: label, short: "your workspace", file: file, clock: clock.New(m.st, m.km, api, file),
-		surveys: map[string]*kit.SurveyState{}}
+	w := &workspace{api: api, label: label, short: "your workspace", file: file, clock: clock.New(m.st, m.km, api, file)}
 	endpoint := m.opts.Serving
 	if loc, ok := kit.LocationOf(api); ok {
 		w.loc, w.short, endpoint = &loc, "remote, read-only", loc.Endpoint
@@ -81,6 +80,7 @@ func (m *Model) newWorkspace(api engine.API, label, file string) *workspace {
 			w.short = "remote, writes allowed"
 		}
 	}
+	w.survey = remote.NewSurveys(api, w.loc)
 	w.sidebar = sidebar.New(st, km)
 	w.sidebar.SetApproximate(w.loc != nil)
 	w.sidebar.SetReadOnly(kit.ReadOnly(api))
@@ -104,9 +104,7 @@ func (m *Model) newWorkspace(api engine.API, label, file string) *workspace {
 // close ends the workspace's subscription, traffic and survey.
 func (w *workspace) close() {
 	w.capacity.Close()
-	if w.surveying != nil {
-		w.surveying.cancel()
-	}
+	w.survey.Close()
 	if w.unsub != nil {
 		w.unsub()
 		w.unsub = nil
@@ -126,6 +124,8 @@ const (
 	toModal
 	toLessons
 	toClock
+	toSurvey
+	toCopier
 	toPane // + the pane's number
 )
 
@@ -336,7 +336,7 @@ func (m *Model) onWorkspace(w *workspace, msg workspaceMsg) tea.Cmd {
 	w.loadErr = nil
 	w.tables = msg.tables
 	for i := range w.tables {
-		w.tables[i].Survey = w.surveys[w.tables[i].Desc.TableName]
+		w.tables[i].Survey = w.survey.Of(w.tables[i].Desc.TableName)
 	}
 	w.sidebar.SetTables(w.tables)
 	if msg.selectTable != "" {
