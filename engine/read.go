@@ -175,6 +175,10 @@ type pageReader struct {
 	count      bool // Select COUNT
 	projected  bool // return the index entry, not the fetched item
 	limit      int  // 0: none
+	// oneRow marks a Query of a table that can return one row at most (a
+	// hash-only key, or an equality on the sort key): its page never has a
+	// LastEvaluatedKey, since such a query "cannot be restarted" (queryStart).
+	oneRow bool
 
 	// encoded hands the items over as stored (QueryEncoded, ScanEncoded):
 	// set only when nothing is computed from them (no filter, projection
@@ -368,7 +372,7 @@ func (e *Engine) runPage(action string, pr *pageReader, r keyRange, reverse bool
 			res.items = []model.Item{}
 		}
 	}
-	if pr.stoppedEarly() {
+	if pr.stoppedEarly() && !pr.oneRow {
 		if res.lastEvaluatedKey, err = pr.lastEvaluatedKey(); err != nil {
 			return nil, asError(err)
 		}

@@ -20,19 +20,37 @@ import "encoding/json"
 // topDecoder reads one request object.
 type topDecoder struct {
 	jsonDecoder
-	seen       uint64 // members read, by their bit
+	seen       uint64 // members read, by their index in the request's table
+	member     string // the member being read
 	emptyTable bool   // TableName was ""
 	empty      uint8  // expression members sent as "", by exprNames index
 	ok         bool   // nothing unusual met
 }
 
-func newTopDecoder(b []byte) *topDecoder {
-	return &topDecoder{jsonDecoder: jsonDecoder{b: b}, ok: true}
+// requestMember is one top-level member a one-pass decoder knows: its exact name
+// and how its value is read into the request.
+type requestMember[T any] struct {
+	name string
+	read func(d *topDecoder, in *T) bool
 }
 
-// object reads the top-level object, calling member for each member name
-// (positioned at its value). member returns false to give up.
-func (d *topDecoder) object(member func(name string) bool) bool {
+// decodeMembers reads the request object b into *in with the members of
+// table, each at most once; notes, when not nil, is where the request keeps
+// its empty-member notes. It leaves *in alone and returns false when it gives
+// up.
+func decodeMembers[T any](b []byte, in *T, table []requestMember[T], notes func(*T) *emptyExprs) bool {
+	saved := *in
+	*in = *new(T)
+	if !readMembers(b, in, table, notes) {
+		*in = saved
+		return false
+	}
+	return true
+}
+
+// readMembers is decodeMembers' pass over b, into the zeroed *in.
+func readMembers[T any](b []byte, in *T, table []requestMember[T], notes func(*T) *emptyExprs) bool {
+	d := &topDecoder{jsonDecoder: jsonDecoder{b: b}, ok: true}
 	d.ws()
 	if d.peek() != '{' {
 		return false
@@ -47,14 +65,35 @@ func (d *topDecoder) object(member func(name string) bool) bool {
 			break
 		}
 		k, plain, err := d.key()
-		if err != nil || !plain {
+		if err != nil || !plain || d.isNull() {
 			return false
 		}
-		if d.isNull() || !member(string(k)) || !d.ok {
+		i := memberIndex(table, k)
+		if i < 0 || !d.once(uint(i)) {
+			return false
+		}
+		d.member = table[i].name
+		if !table[i].read(d, in) || !d.ok {
 			return false
 		}
 	}
-	return d.end() == nil
+	if d.end() != nil {
+		return false
+	}
+	if notes != nil {
+		*notes(in) = emptyExprs{names: d.emptyExpressions(), emptyTableName: d.emptyTable}
+	}
+	return true
+}
+
+// memberIndex finds name in table, or returns -1.
+func memberIndex[T any](table []requestMember[T], name []byte) int {
+	for i := range table {
+		if table[i].name == string(name) {
+			return i
+		}
+	}
+	return -1
 }
 
 // once marks member bit as read, giving up on a second time.
@@ -90,13 +129,13 @@ func (d *topDecoder) tableName(dst *string) bool {
 }
 
 // expression reads one of exprNames, noting "".
-func (d *topDecoder) expression(dst *string, name string) bool {
+func (d *topDecoder) expression(dst *string) bool {
 	if !d.text(dst) {
 		return false
 	}
 	if *dst == "" {
 		for i, n := range exprNames {
-			if n == name {
+			if n == d.member {
 				d.empty |= 1 << i
 			}
 		}
@@ -282,251 +321,134 @@ func (d *topDecoder) int32Number(dst **int32) bool {
 	return true
 }
 
-// decodeFast is the one-pass decoder of PutItemInput.
+// The members each one-pass decoder knows, as SDKs spell them. A member not
+// listed (a legacy parameter among them) is encoding/json's to decode.
+
+var putItemMembers = []requestMember[PutItemInput]{
+	{"TableName", func(d *topDecoder, in *PutItemInput) bool { return d.tableName(&in.TableName) }},
+	{"Item", func(d *topDecoder, in *PutItemInput) bool { return d.item(&in.Item, itemHint) }},
+	{"ConditionExpression", func(d *topDecoder, in *PutItemInput) bool { return d.expression(&in.ConditionExpression) }},
+	{"ExpressionAttributeNames", func(d *topDecoder, in *PutItemInput) bool { return d.names(&in.ExpressionAttributeNames) }},
+	{"ExpressionAttributeValues", func(d *topDecoder, in *PutItemInput) bool { return d.values(&in.ExpressionAttributeValues) }},
+	{"ReturnValues", func(d *topDecoder, in *PutItemInput) bool { return d.text(&in.ReturnValues) }},
+	{"ReturnConsumedCapacity", func(d *topDecoder, in *PutItemInput) bool { return d.text(&in.ReturnConsumedCapacity) }},
+	{"ReturnItemCollectionMetrics", func(d *topDecoder, in *PutItemInput) bool { return d.text(&in.ReturnItemCollectionMetrics) }},
+	{"ReturnValuesOnConditionCheckFailure", func(d *topDecoder, in *PutItemInput) bool {
+		return d.text(&in.ReturnValuesOnConditionCheckFailure)
+	}},
+}
+
+var getItemMembers = []requestMember[GetItemInput]{
+	{"TableName", func(d *topDecoder, in *GetItemInput) bool { return d.tableName(&in.TableName) }},
+	{"Key", func(d *topDecoder, in *GetItemInput) bool { return d.item(&in.Key, 2) }},
+	{"ConsistentRead", func(d *topDecoder, in *GetItemInput) bool { return d.flag(&in.ConsistentRead) }},
+	{"ProjectionExpression", func(d *topDecoder, in *GetItemInput) bool { return d.expression(&in.ProjectionExpression) }},
+	{"ExpressionAttributeNames", func(d *topDecoder, in *GetItemInput) bool { return d.names(&in.ExpressionAttributeNames) }},
+	{"AttributesToGet", func(d *topDecoder, in *GetItemInput) bool { return d.textList(&in.AttributesToGet) }},
+	{"ReturnConsumedCapacity", func(d *topDecoder, in *GetItemInput) bool { return d.text(&in.ReturnConsumedCapacity) }},
+}
+
+var deleteItemMembers = []requestMember[DeleteItemInput]{
+	{"TableName", func(d *topDecoder, in *DeleteItemInput) bool { return d.tableName(&in.TableName) }},
+	{"Key", func(d *topDecoder, in *DeleteItemInput) bool { return d.item(&in.Key, 2) }},
+	{"ConditionExpression", func(d *topDecoder, in *DeleteItemInput) bool { return d.expression(&in.ConditionExpression) }},
+	{"ExpressionAttributeNames", func(d *topDecoder, in *DeleteItemInput) bool { return d.names(&in.ExpressionAttributeNames) }},
+	{"ExpressionAttributeValues", func(d *topDecoder, in *DeleteItemInput) bool { return d.values(&in.ExpressionAttributeValues) }},
+	{"ReturnValues", func(d *topDecoder, in *DeleteItemInput) bool { return d.text(&in.ReturnValues) }},
+	{"ReturnConsumedCapacity", func(d *topDecoder, in *DeleteItemInput) bool { return d.text(&in.ReturnConsumedCapacity) }},
+	{"ReturnItemCollectionMetrics", func(d *topDecoder, in *DeleteItemInput) bool { return d.text(&in.ReturnItemCollectionMetrics) }},
+	{"ReturnValuesOnConditionCheckFailure", func(d *topDecoder, in *DeleteItemInput) bool {
+		return d.text(&in.ReturnValuesOnConditionCheckFailure)
+	}},
+}
+
+var updateItemMembers = []requestMember[UpdateItemInput]{
+	{"TableName", func(d *topDecoder, in *UpdateItemInput) bool { return d.tableName(&in.TableName) }},
+	{"Key", func(d *topDecoder, in *UpdateItemInput) bool { return d.item(&in.Key, 2) }},
+	{"UpdateExpression", func(d *topDecoder, in *UpdateItemInput) bool { return d.expression(&in.UpdateExpression) }},
+	{"ConditionExpression", func(d *topDecoder, in *UpdateItemInput) bool { return d.expression(&in.ConditionExpression) }},
+	{"ExpressionAttributeNames", func(d *topDecoder, in *UpdateItemInput) bool { return d.names(&in.ExpressionAttributeNames) }},
+	{"ExpressionAttributeValues", func(d *topDecoder, in *UpdateItemInput) bool { return d.values(&in.ExpressionAttributeValues) }},
+	{"ReturnValues", func(d *topDecoder, in *UpdateItemInput) bool { return d.text(&in.ReturnValues) }},
+	{"ReturnConsumedCapacity", func(d *topDecoder, in *UpdateItemInput) bool { return d.text(&in.ReturnConsumedCapacity) }},
+	{"ReturnItemCollectionMetrics", func(d *topDecoder, in *UpdateItemInput) bool { return d.text(&in.ReturnItemCollectionMetrics) }},
+	{"ReturnValuesOnConditionCheckFailure", func(d *topDecoder, in *UpdateItemInput) bool {
+		return d.text(&in.ReturnValuesOnConditionCheckFailure)
+	}},
+}
+
+var queryMembers = []requestMember[QueryInput]{
+	{"TableName", func(d *topDecoder, in *QueryInput) bool { return d.tableName(&in.TableName) }},
+	{"IndexName", func(d *topDecoder, in *QueryInput) bool { return d.text(&in.IndexName) }},
+	{"Select", func(d *topDecoder, in *QueryInput) bool { return d.text(&in.Select) }},
+	{"AttributesToGet", func(d *topDecoder, in *QueryInput) bool { return d.textList(&in.AttributesToGet) }},
+	{"Limit", func(d *topDecoder, in *QueryInput) bool { return d.int32Number(&in.Limit) }},
+	{"ConsistentRead", func(d *topDecoder, in *QueryInput) bool { return d.flag(&in.ConsistentRead) }},
+	{"ConditionalOperator", func(d *topDecoder, in *QueryInput) bool { return d.text(&in.ConditionalOperator) }},
+	{"ScanIndexForward", func(d *topDecoder, in *QueryInput) bool { return d.flag(&in.ScanIndexForward) }},
+	{"ExclusiveStartKey", func(d *topDecoder, in *QueryInput) bool { return d.item(&in.ExclusiveStartKey, 4) }},
+	{"ReturnConsumedCapacity", func(d *topDecoder, in *QueryInput) bool { return d.text(&in.ReturnConsumedCapacity) }},
+	{"ProjectionExpression", func(d *topDecoder, in *QueryInput) bool { return d.expression(&in.ProjectionExpression) }},
+	{"FilterExpression", func(d *topDecoder, in *QueryInput) bool { return d.expression(&in.FilterExpression) }},
+	{"KeyConditionExpression", func(d *topDecoder, in *QueryInput) bool { return d.expression(&in.KeyConditionExpression) }},
+	{"ExpressionAttributeNames", func(d *topDecoder, in *QueryInput) bool { return d.names(&in.ExpressionAttributeNames) }},
+	{"ExpressionAttributeValues", func(d *topDecoder, in *QueryInput) bool { return d.values(&in.ExpressionAttributeValues) }},
+}
+
+var scanMembers = []requestMember[ScanInput]{
+	{"TableName", func(d *topDecoder, in *ScanInput) bool { return d.tableName(&in.TableName) }},
+	{"IndexName", func(d *topDecoder, in *ScanInput) bool { return d.text(&in.IndexName) }},
+	{"AttributesToGet", func(d *topDecoder, in *ScanInput) bool { return d.textList(&in.AttributesToGet) }},
+	{"Limit", func(d *topDecoder, in *ScanInput) bool { return d.int32Number(&in.Limit) }},
+	{"Select", func(d *topDecoder, in *ScanInput) bool { return d.text(&in.Select) }},
+	{"ConditionalOperator", func(d *topDecoder, in *ScanInput) bool { return d.text(&in.ConditionalOperator) }},
+	{"ExclusiveStartKey", func(d *topDecoder, in *ScanInput) bool { return d.item(&in.ExclusiveStartKey, 4) }},
+	{"ReturnConsumedCapacity", func(d *topDecoder, in *ScanInput) bool { return d.text(&in.ReturnConsumedCapacity) }},
+	{"TotalSegments", func(d *topDecoder, in *ScanInput) bool { return d.int32Number(&in.TotalSegments) }},
+	{"Segment", func(d *topDecoder, in *ScanInput) bool { return d.int32Number(&in.Segment) }},
+	{"ProjectionExpression", func(d *topDecoder, in *ScanInput) bool { return d.expression(&in.ProjectionExpression) }},
+	{"FilterExpression", func(d *topDecoder, in *ScanInput) bool { return d.expression(&in.FilterExpression) }},
+	{"ExpressionAttributeNames", func(d *topDecoder, in *ScanInput) bool { return d.names(&in.ExpressionAttributeNames) }},
+	{"ExpressionAttributeValues", func(d *topDecoder, in *ScanInput) bool { return d.values(&in.ExpressionAttributeValues) }},
+	{"ConsistentRead", func(d *topDecoder, in *ScanInput) bool { return d.flag(&in.ConsistentRead) }},
+}
+
+var batchWriteItemMembers = []requestMember[BatchWriteItemInput]{
+	{"RequestItems", func(d *topDecoder, in *BatchWriteItemInput) bool { return d.requestItems(&in.RequestItems) }},
+	{"ReturnConsumedCapacity", func(d *topDecoder, in *BatchWriteItemInput) bool { return d.text(&in.ReturnConsumedCapacity) }},
+	{"ReturnItemCollectionMetrics", func(d *topDecoder, in *BatchWriteItemInput) bool {
+		return d.text(&in.ReturnItemCollectionMetrics)
+	}},
+}
+
+// decodeFast is the one-pass decoder of each request: false when it gives up.
+
 func (in *PutItemInput) decodeFast(b []byte) bool {
-	var out PutItemInput
-	d := newTopDecoder(b)
-	if !d.object(func(name string) bool {
-		switch name {
-		case "TableName":
-			return d.once(0) && d.tableName(&out.TableName)
-		case "Item":
-			return d.once(1) && d.item(&out.Item, itemHint)
-		case "ConditionExpression":
-			return d.once(2) && d.expression(&out.ConditionExpression, name)
-		case "ExpressionAttributeNames":
-			return d.once(3) && d.names(&out.ExpressionAttributeNames)
-		case "ExpressionAttributeValues":
-			return d.once(4) && d.values(&out.ExpressionAttributeValues)
-		case "ReturnValues":
-			return d.once(5) && d.text(&out.ReturnValues)
-		case "ReturnConsumedCapacity":
-			return d.once(6) && d.text(&out.ReturnConsumedCapacity)
-		case "ReturnItemCollectionMetrics":
-			return d.once(7) && d.text(&out.ReturnItemCollectionMetrics)
-		case "ReturnValuesOnConditionCheckFailure":
-			return d.once(8) && d.text(&out.ReturnValuesOnConditionCheckFailure)
-		}
-		return false
-	}) {
-		return false
-	}
-	out.emptyExprs = emptyExprs{names: d.emptyExpressions(), emptyTableName: d.emptyTable}
-	*in = out
-	return true
+	return decodeMembers(b, in, putItemMembers, func(in *PutItemInput) *emptyExprs { return &in.emptyExprs })
 }
 
-// decodeFast is the one-pass decoder of GetItemInput.
 func (in *GetItemInput) decodeFast(b []byte) bool {
-	var out GetItemInput
-	d := newTopDecoder(b)
-	if !d.object(func(name string) bool {
-		switch name {
-		case "TableName":
-			return d.once(0) && d.tableName(&out.TableName)
-		case "Key":
-			return d.once(1) && d.item(&out.Key, 2)
-		case "ConsistentRead":
-			return d.once(2) && d.flag(&out.ConsistentRead)
-		case "ProjectionExpression":
-			return d.once(3) && d.expression(&out.ProjectionExpression, name)
-		case "ExpressionAttributeNames":
-			return d.once(4) && d.names(&out.ExpressionAttributeNames)
-		case "AttributesToGet":
-			return d.once(5) && d.textList(&out.AttributesToGet)
-		case "ReturnConsumedCapacity":
-			return d.once(6) && d.text(&out.ReturnConsumedCapacity)
-		}
-		return false
-	}) {
-		return false
-	}
-	out.emptyExprs = emptyExprs{names: d.emptyExpressions(), emptyTableName: d.emptyTable}
-	*in = out
-	return true
+	return decodeMembers(b, in, getItemMembers, func(in *GetItemInput) *emptyExprs { return &in.emptyExprs })
 }
 
-// decodeFast is the one-pass decoder of DeleteItemInput.
 func (in *DeleteItemInput) decodeFast(b []byte) bool {
-	var out DeleteItemInput
-	d := newTopDecoder(b)
-	if !d.object(func(name string) bool {
-		switch name {
-		case "TableName":
-			return d.once(0) && d.tableName(&out.TableName)
-		case "Key":
-			return d.once(1) && d.item(&out.Key, 2)
-		case "ConditionExpression":
-			return d.once(2) && d.expression(&out.ConditionExpression, name)
-		case "ExpressionAttributeNames":
-			return d.once(3) && d.names(&out.ExpressionAttributeNames)
-		case "ExpressionAttributeValues":
-			return d.once(4) && d.values(&out.ExpressionAttributeValues)
-		case "ReturnValues":
-			return d.once(5) && d.text(&out.ReturnValues)
-		case "ReturnConsumedCapacity":
-			return d.once(6) && d.text(&out.ReturnConsumedCapacity)
-		case "ReturnItemCollectionMetrics":
-			return d.once(7) && d.text(&out.ReturnItemCollectionMetrics)
-		case "ReturnValuesOnConditionCheckFailure":
-			return d.once(8) && d.text(&out.ReturnValuesOnConditionCheckFailure)
-		}
-		return false
-	}) {
-		return false
-	}
-	out.emptyExprs = emptyExprs{names: d.emptyExpressions(), emptyTableName: d.emptyTable}
-	*in = out
-	return true
+	return decodeMembers(b, in, deleteItemMembers, func(in *DeleteItemInput) *emptyExprs { return &in.emptyExprs })
 }
 
-// decodeFast is the one-pass decoder of UpdateItemInput.
 func (in *UpdateItemInput) decodeFast(b []byte) bool {
-	var out UpdateItemInput
-	d := newTopDecoder(b)
-	if !d.object(func(name string) bool {
-		switch name {
-		case "TableName":
-			return d.once(0) && d.tableName(&out.TableName)
-		case "Key":
-			return d.once(1) && d.item(&out.Key, 2)
-		case "UpdateExpression":
-			return d.once(2) && d.expression(&out.UpdateExpression, name)
-		case "ConditionExpression":
-			return d.once(3) && d.expression(&out.ConditionExpression, name)
-		case "ExpressionAttributeNames":
-			return d.once(4) && d.names(&out.ExpressionAttributeNames)
-		case "ExpressionAttributeValues":
-			return d.once(5) && d.values(&out.ExpressionAttributeValues)
-		case "ReturnValues":
-			return d.once(6) && d.text(&out.ReturnValues)
-		case "ReturnConsumedCapacity":
-			return d.once(7) && d.text(&out.ReturnConsumedCapacity)
-		case "ReturnItemCollectionMetrics":
-			return d.once(8) && d.text(&out.ReturnItemCollectionMetrics)
-		case "ReturnValuesOnConditionCheckFailure":
-			return d.once(9) && d.text(&out.ReturnValuesOnConditionCheckFailure)
-		}
-		return false
-	}) {
-		return false
-	}
-	out.emptyExprs = emptyExprs{names: d.emptyExpressions(), emptyTableName: d.emptyTable}
-	*in = out
-	return true
+	return decodeMembers(b, in, updateItemMembers, func(in *UpdateItemInput) *emptyExprs { return &in.emptyExprs })
 }
 
-// decodeFast is the one-pass decoder of QueryInput.
 func (in *QueryInput) decodeFast(b []byte) bool {
-	var out QueryInput
-	d := newTopDecoder(b)
-	if !d.object(func(name string) bool {
-		switch name {
-		case "TableName":
-			return d.once(0) && d.tableName(&out.TableName)
-		case "IndexName":
-			return d.once(1) && d.text(&out.IndexName)
-		case "Select":
-			return d.once(2) && d.text(&out.Select)
-		case "AttributesToGet":
-			return d.once(3) && d.textList(&out.AttributesToGet)
-		case "Limit":
-			return d.once(4) && d.int32Number(&out.Limit)
-		case "ConsistentRead":
-			return d.once(5) && d.flag(&out.ConsistentRead)
-		case "ConditionalOperator":
-			return d.once(6) && d.text(&out.ConditionalOperator)
-		case "ScanIndexForward":
-			return d.once(7) && d.flag(&out.ScanIndexForward)
-		case "ExclusiveStartKey":
-			return d.once(8) && d.item(&out.ExclusiveStartKey, 4)
-		case "ReturnConsumedCapacity":
-			return d.once(9) && d.text(&out.ReturnConsumedCapacity)
-		case "ProjectionExpression":
-			return d.once(10) && d.expression(&out.ProjectionExpression, name)
-		case "FilterExpression":
-			return d.once(11) && d.expression(&out.FilterExpression, name)
-		case "KeyConditionExpression":
-			return d.once(12) && d.expression(&out.KeyConditionExpression, name)
-		case "ExpressionAttributeNames":
-			return d.once(13) && d.names(&out.ExpressionAttributeNames)
-		case "ExpressionAttributeValues":
-			return d.once(14) && d.values(&out.ExpressionAttributeValues)
-		}
-		return false
-	}) {
-		return false
-	}
-	out.emptyExprs = emptyExprs{names: d.emptyExpressions(), emptyTableName: d.emptyTable}
-	*in = out
-	return true
+	return decodeMembers(b, in, queryMembers, func(in *QueryInput) *emptyExprs { return &in.emptyExprs })
 }
 
-// decodeFast is the one-pass decoder of ScanInput.
 func (in *ScanInput) decodeFast(b []byte) bool {
-	var out ScanInput
-	d := newTopDecoder(b)
-	if !d.object(func(name string) bool {
-		switch name {
-		case "TableName":
-			return d.once(0) && d.tableName(&out.TableName)
-		case "IndexName":
-			return d.once(1) && d.text(&out.IndexName)
-		case "AttributesToGet":
-			return d.once(2) && d.textList(&out.AttributesToGet)
-		case "Limit":
-			return d.once(3) && d.int32Number(&out.Limit)
-		case "Select":
-			return d.once(4) && d.text(&out.Select)
-		case "ConditionalOperator":
-			return d.once(5) && d.text(&out.ConditionalOperator)
-		case "ExclusiveStartKey":
-			return d.once(6) && d.item(&out.ExclusiveStartKey, 4)
-		case "ReturnConsumedCapacity":
-			return d.once(7) && d.text(&out.ReturnConsumedCapacity)
-		case "TotalSegments":
-			return d.once(8) && d.int32Number(&out.TotalSegments)
-		case "Segment":
-			return d.once(9) && d.int32Number(&out.Segment)
-		case "ProjectionExpression":
-			return d.once(10) && d.expression(&out.ProjectionExpression, name)
-		case "FilterExpression":
-			return d.once(11) && d.expression(&out.FilterExpression, name)
-		case "ExpressionAttributeNames":
-			return d.once(12) && d.names(&out.ExpressionAttributeNames)
-		case "ExpressionAttributeValues":
-			return d.once(13) && d.values(&out.ExpressionAttributeValues)
-		case "ConsistentRead":
-			return d.once(14) && d.flag(&out.ConsistentRead)
-		}
-		return false
-	}) {
-		return false
-	}
-	out.emptyExprs = emptyExprs{names: d.emptyExpressions(), emptyTableName: d.emptyTable}
-	*in = out
-	return true
+	return decodeMembers(b, in, scanMembers, func(in *ScanInput) *emptyExprs { return &in.emptyExprs })
 }
 
-// decodeFast is the one-pass decoder of BatchWriteItemInput.
 func (in *BatchWriteItemInput) decodeFast(b []byte) bool {
-	var out BatchWriteItemInput
-	d := newTopDecoder(b)
-	if !d.object(func(name string) bool {
-		switch name {
-		case "RequestItems":
-			return d.once(0) && d.requestItems(&out.RequestItems)
-		case "ReturnConsumedCapacity":
-			return d.once(1) && d.text(&out.ReturnConsumedCapacity)
-		case "ReturnItemCollectionMetrics":
-			return d.once(2) && d.text(&out.ReturnItemCollectionMetrics)
-		}
-		return false
-	}) {
-		return false
-	}
-	*in = out
-	return true
+	return decodeMembers(b, in, batchWriteItemMembers, nil)
 }
 
 // requestItems reads BatchWriteItem's RequestItems: table name to a list of
