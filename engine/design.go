@@ -92,7 +92,7 @@ func (d TableDesign) clone() TableDesign {
 func checkDesign(d TableDesign) error {
 	for i, f := range d.Facets {
 		if f.Name == "" {
-			return errors.New("a facet needs a name")
+			return errFacetUnnamed
 		}
 		if slices.ContainsFunc(d.Facets[:i], func(o Facet) bool { return o.Name == f.Name }) {
 			return errors.New("two facets are named " + f.Name)
@@ -100,7 +100,7 @@ func checkDesign(d TableDesign) error {
 	}
 	for _, p := range d.Patterns {
 		if !json.Valid(p) {
-			return errors.New("a saved pattern is not JSON")
+			return errPatternNotJSON
 		}
 	}
 	return nil
@@ -152,7 +152,7 @@ func (e *Engine) SetTableDesign(table string, d TableDesign) error {
 // back with the table if the load is.
 func (b *BulkLoad) SetTableDesign(table string, d TableDesign) error {
 	if b.ended {
-		return errors.New("the load has ended")
+		return errLoadEnded
 	}
 	if !b.Created(table) {
 		return errors.New("table " + table + " was not created by this load")

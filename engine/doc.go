@@ -11,11 +11,20 @@
 //	I/<table>/<index>/<h(ipk)><enc(ipk)><enc(isk)><enc(pk)><enc(sk)>  index entry
 //	X/<table>/<enc(expiry)><h(pk)><enc(pk)><enc(sk)>                  TTL queue
 //	S/<table>/<seq>                              change stream record
+//	H/<table>/<at><seq>                          PITR history record (engine/history)
 //
 // enc is an order-preserving, self-delimiting encoding (numbers numerically,
 // strings and binaries byte-wise) and h is a 4-byte hash of the encoded
 // partition key, so a Query is a single range walk, a Scan walks the hash
 // space in order and a partition is a range of hashes. Every write is one
 // BuntDB transaction covering the item, its index entries, its TTL entry and
-// its stream record.
+// its stream record, and, for a table with point-in-time recovery on, its
+// history record.
+//
+// Point-in-time recovery lives in engine/history (the record layout and the
+// walks that rebuild a table at an instant, the changes between two, and
+// pruning) and point_in_time.go (the write hook, the restorable window, and
+// the API for restores and exports: Engine.ItemsAt, Engine.ChangesBetween,
+// Engine.RestorableWindow); continuous_backups.go and the
+// *_continuous_backups.go actions turn it on and off.
 package engine

@@ -84,6 +84,10 @@ type Engine struct {
 	tables map[string]*table
 
 	streamSeq atomic.Uint64
+	// histAt and histSeq stamp history records (point_in_time.go): the
+	// last instant used and the last sequence number.
+	histAt    atomic.Int64
+	histSeq   atomic.Uint64
 	bounds    streamBounds
 	closed    atomic.Bool
 	bg        sync.WaitGroup
@@ -254,7 +258,10 @@ func (e *Engine) readTables(skipBad bool) error {
 		})
 	})
 	e.streamSeq.Store(maxSeq)
-	return err
+	if err != nil {
+		return err
+	}
+	return e.initHistory()
 }
 
 // resume finishes deletes, activations and online index work that a close

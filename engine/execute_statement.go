@@ -6,7 +6,6 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
 
 	"github.com/tidwall/buntdb"
@@ -307,7 +306,7 @@ func (e *Engine) runWriteStatement(ctx context.Context, ps *plannedStatement, re
 		}
 		attrs, cc = res.Attributes, res.ConsumedCapacity
 	default:
-		return nil, errors.New("not a write statement")
+		return nil, errNotWriteStatement
 	}
 	if ps.returning != partiql.ReturnNone && attrs != nil {
 		out.Items = append(out.Items, attrs)

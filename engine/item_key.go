@@ -145,5 +145,3 @@ func decodeStored(v string) (model.Item, int, error) {
 	item, err := model.DecodeItemString(v[n:])
 	return item, int(size), err
 }
-
-var errCorrupt = model.NewError(model.ErrInternalServer, "corrupt stored value")

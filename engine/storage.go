@@ -49,6 +49,7 @@ type storage struct {
 	file    *workspace.File
 	frame   []byte // reused by every write transaction (they are serialised)
 	scratch []byte // the same, for encoding items (Engine.storedValue)
+	hist    []byte // the same, for history records (Engine.appendHistory)
 
 	rewriting  sync.Mutex // held by the one rewrite that may run at a time
 	compacting atomic.Bool

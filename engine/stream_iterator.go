@@ -42,10 +42,6 @@ func iteratorSum(arn string, payload []byte) uint32 {
 	return h.Sum32()
 }
 
-// errInvalidIterator answers a shard iterator this engine did not make.
-// (DynamoDB's text for a malformed iterator is unconfirmed.)
-var errInvalidIterator = model.Validation("Invalid ShardIterator")
-
 // decodeIterator parses a shard iterator made by encode.
 func decodeIterator(s string) (shardIterator, *model.Error) {
 	i := strings.LastIndex(s, iteratorSep)

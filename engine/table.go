@@ -25,6 +25,8 @@ type tableMeta struct {
 	// Design is the table's facets and saved patterns (SetTableDesign);
 	// nil when it has none. Replaced whole, never changed in place.
 	Design *TableDesign `json:"Design,omitempty"`
+	// PITR is the table's point-in-time recovery setting; nil when off.
+	PITR *pitrMeta `json:"PITR,omitempty"`
 }
 
 // ttlMeta is a table's time-to-live setting.
@@ -78,6 +80,9 @@ type tableStats struct {
 	mu    sync.Mutex
 	idx   map[string]*indexStats
 	coll  map[string]int64 // running item-collection sizes (tables with LSIs)
+	// histOldest is the instant of the table's oldest history record (0:
+	// not known yet), so writes prune only when something has expired.
+	histOldest atomic.Int64
 }
 
 type indexStats struct {

@@ -81,7 +81,7 @@ type Traffic struct {
 // to drive it by hand (tests) or Start to run it in the background.
 func (e *Engine) NewTraffic(w Workload) (*Traffic, error) {
 	if w.Rate <= 0 {
-		return nil, fmt.Errorf("traffic rate must be positive")
+		return nil, errTrafficRate
 	}
 	if w.Kind == WorkloadSharded && w.Shards <= 0 {
 		w.Shards = 20

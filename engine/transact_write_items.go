@@ -41,10 +41,6 @@ type writeAction struct {
 	reason *model.CancellationReason
 }
 
-// errCancelled rolls back a write transaction whose reasons are recorded on
-// its actions.
-var errCancelled = errors.New("transaction cancelled")
-
 // TransactWriteItems applies up to 100 puts, updates, deletes and condition
 // checks, all or none, in one BuntDB transaction: every item, index entry,
 // TTL-queue entry and stream record of every action commits together. A

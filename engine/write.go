@@ -95,9 +95,20 @@ func (e *Engine) applyWrite(tx *wtx, t *table, w *itemWrite, usage *capacity.Usa
 				return err
 			}
 		}
+		if !replaced || prev != stored {
+			if err := e.appendHistory(tx, t, w, prev, replaced); err != nil {
+				return err
+			}
+		}
 	} else if w.old != nil {
-		if _, err := tx.Delete(w.key); err != nil && err != buntdb.ErrNotFound {
+		prev, err := tx.Delete(w.key)
+		if err != nil && err != buntdb.ErrNotFound {
 			return err
+		}
+		if err == nil {
+			if err := e.appendHistory(tx, t, w, prev, true); err != nil {
+				return err
+			}
 		}
 	}
 	switch {

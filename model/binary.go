@@ -164,8 +164,6 @@ func AppendItem(dst []byte, item Item) []byte {
 	return appendMembers(append(dst, itemFormat), item)
 }
 
-var errTruncated = errors.New("model: corrupt binary value: truncated")
-
 // binDecoder reads from b. For a whole item (shared), strings are cut from
 // str, one copy of b made up front, so the item costs a single string
 // allocation, and binary payloads are cut from one lazily made copy of b;
@@ -253,7 +251,7 @@ func (d *binDecoder) members(m map[string]AttributeValue, n, depth int) error {
 
 func (d *binDecoder) value(v *AttributeValue, depth int) error {
 	if depth > maxBinaryDepth {
-		return errors.New("model: corrupt binary value: nesting too deep")
+		return errNestingTooDeep
 	}
 	if d.i >= len(d.b) {
 		return errTruncated
@@ -381,7 +379,7 @@ func (d *binDecoder) item() (Item, error) {
 		return nil, err
 	}
 	if d.i != len(d.b) {
-		return nil, errors.New("model: corrupt binary item: trailing bytes")
+		return nil, errTrailingBytes
 	}
 	return item, nil
 }

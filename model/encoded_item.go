@@ -2,7 +2,6 @@ package model
 
 import (
 	"encoding/base64"
-	"errors"
 	"slices"
 	"strings"
 	"unsafe"
@@ -16,8 +15,6 @@ type EncodedItem string
 
 // Decode returns the item. Its strings share the encoding's memory.
 func (e EncodedItem) Decode() (Item, error) { return DecodeItemString(string(e)) }
-
-var errBadEncoding = errors.New("model: corrupt binary item")
 
 // AppendJSON appends the item as DynamoDB JSON, byte for byte what
 // AppendItemJSON appends for the decoded item (attribute and map member

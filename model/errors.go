@@ -1,6 +1,9 @@
 package model
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+)
 
 // Exception names, as DynamoDB returns them in the __type field after the '#'.
 const (
@@ -20,6 +23,15 @@ const (
 	ErrInternalServer              = "InternalServerError"
 	ErrTrimmedDataAccess           = "TrimmedDataAccessException"
 	ErrExpiredIterator             = "ExpiredIteratorException"
+
+	ErrPointInTimeRecoveryUnavailable = "PointInTimeRecoveryUnavailableException"
+	ErrContinuousBackupsUnavailable   = "ContinuousBackupsUnavailableException"
+	ErrInvalidRestoreTime             = "InvalidRestoreTimeException"
+	ErrTableNotFound                  = "TableNotFoundException"
+	ErrTableAlreadyExists             = "TableAlreadyExistsException"
+	ErrTableInUse                     = "TableInUseException"
+	ErrBackupNotFound                 = "BackupNotFoundException"
+	ErrBackupInUse                    = "BackupInUseException"
 )
 
 // InvalidPrefix is the exact prefix DynamoDB puts before many validation
@@ -93,3 +105,20 @@ func TableNotFound(table string) *Error {
 func ConditionalCheckFailed(item Item) *Error {
 	return &Error{Code: ErrConditionalCheckFailed, Message: "The conditional request failed", Item: item}
 }
+
+// Errors of the stored (binary) encoding of items and values: a stored value
+// that does not decode. They are not DynamoDB's; the engine answers them as
+// InternalServerError.
+var (
+	// errBadEncoding: an encoded item is not a whole item of a known format.
+	errBadEncoding = errors.New("model: corrupt binary item")
+
+	// errTruncated: a value ends before its encoding does.
+	errTruncated = errors.New("model: corrupt binary value: truncated")
+
+	// errNestingTooDeep: a value nests deeper than any item DynamoDB accepts.
+	errNestingTooDeep = errors.New("model: corrupt binary value: nesting too deep")
+
+	// errTrailingBytes: an item's encoding goes on after its last member.
+	errTrailingBytes = errors.New("model: corrupt binary item: trailing bytes")
+)

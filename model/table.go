@@ -140,6 +140,7 @@ type TableDescription struct {
 	DeletionProtectionEnabled bool                              `json:"DeletionProtectionEnabled"`
 	OnDemandThroughput        *OnDemandThroughput               `json:"OnDemandThroughput,omitempty"`
 	WarmThroughput            *WarmThroughputDescription        `json:"WarmThroughput,omitempty"`
+	RestoreSummary            *RestoreSummary                   `json:"RestoreSummary,omitempty"`
 }
 
 // HashKey returns the name of the HASH element of a key schema.

@@ -1,0 +1,43 @@
+package engine
+
+import (
+	"errors"
+
+	"github.com/dynoscope/dynoscope/model"
+)
+
+// The engine's sentinel errors, in one place. DynamoDB's exceptions are
+// *model.Error values worded by the action that decides them (the common ones
+// in model/errors.go); the errors here are the engine's own, or a DynamoDB
+// exception the engine keeps as one value.
+var (
+	// errLoadEnded: a BulkLoad was used after Commit or Abort.
+	errLoadEnded = errors.New("the load has ended")
+
+	// errCancelled rolls back a write transaction whose reasons are recorded
+	// on its actions; it never leaves the engine: the transaction answers
+	// TransactionCanceledException with those reasons.
+	errCancelled = errors.New("transaction cancelled")
+
+	// errNotWriteStatement: a PartiQL statement given to the write path is
+	// none of INSERT, UPDATE and DELETE (its callers never send another).
+	errNotWriteStatement = errors.New("not a write statement")
+
+	// errFacetUnnamed: SetTableDesign was given a facet without a name.
+	errFacetUnnamed = errors.New("a facet needs a name")
+
+	// errPatternNotJSON: SetTableDesign was given a saved access pattern
+	// that is not JSON.
+	errPatternNotJSON = errors.New("a saved pattern is not JSON")
+
+	// errTrafficRate: NewTraffic was asked for a rate of zero or less.
+	errTrafficRate = errors.New("traffic rate must be positive")
+
+	// errCorrupt: a stored item's value cannot be decoded (its size prefix is
+	// missing); the request answers InternalServerError.
+	errCorrupt = model.NewError(model.ErrInternalServer, "corrupt stored value")
+
+	// errInvalidIterator answers a shard iterator this engine did not make.
+	// (DynamoDB's text for a malformed iterator is unconfirmed.)
+	errInvalidIterator = model.Validation("Invalid ShardIterator")
+)
