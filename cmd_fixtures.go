@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/dynoscope/dynoscope/fixtures"
+	"github.com/dynoscope/dynoscope/internal/itemfmt"
 )
 
 // runFixtures is `dynoscope fixtures`: it lists the demo data sets with
@@ -62,8 +63,12 @@ func runLoad(args []string, stdout, stderr io.Writer) error {
 	ws.register(fs)
 	params := keyValues{}
 	fs.Var(params, "param", "CloudFormation template parameter `NAME=VALUE` (repeatable; also AWS::StackName and other pseudo parameters)")
+	table := fs.String("table", "", "read the FILEs as items of `TABLE`, which exists: JSON Lines, DynamoDB JSON Lines or CSV (docs/FORMATS.md)")
+	format := fs.String("format", "", "with --table: jsonl, ddb-json or csv (default: .csv is CSV; a JSON Lines file tells by its first line)")
+	inferNumbers := fs.Bool("infer-numbers", false, "with --table, CSV: read cells written as numbers (12, -3.5, not 007) as numbers; without it every non-key cell is a string, as DynamoDB's import from S3 reads CSV")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, `usage: dynoscope load FILE... [--db FILE] [--param NAME=VALUE]
+       dynoscope load FILE... --table TABLE [--format jsonl|ddb-json|csv] [--infer-numbers] [--db FILE]
 
 Loads the FILEs into the workspace as one load, all or nothing (even if the
 process is killed): a CreateTable input (as 'aws dynamodb create-table
@@ -77,7 +82,15 @@ functions resolved from --param and the template's defaults) or an access
 pattern file (its patterns are kept with their tables). Every file is
 checked before anything is written. Tables that already exist are left as
 they are; items go into new tables as an import fills them, without
-consuming capacity. Ctrl-C stops the load and takes it back.`)
+consuming capacity. Ctrl-C stops the load and takes it back.
+
+With --table, the FILEs hold items of TABLE, which must exist: plain JSON
+Lines, DynamoDB JSON Lines (as 'dynoscope export' and DynamoDB's export to
+S3 write them) or CSV with a header. Key attributes (the table's and its
+indexes') take the types of the table's attribute definitions; other CSV
+cells are strings (as DynamoDB's import from S3 reads CSV) unless
+--infer-numbers. Every item is checked before any is written, and the load
+is all or nothing as any other.`)
 		fs.PrintDefaults()
 	}
 	files, err := parseInterspersed(fs, args)
@@ -88,6 +101,18 @@ consuming capacity. Ctrl-C stops the load and takes it back.`)
 		fs.Usage()
 		return errors.New("load needs a FILE")
 	}
+	var itemOpts fixtures.ItemFileOptions
+	if *table == "" && (*format != "" || *inferNumbers) {
+		return errors.New("--format and --infer-numbers are for item files: name their table with --table")
+	}
+	if *format != "" {
+		f, err := itemfmt.ParseFormat(*format)
+		if err != nil {
+			return err
+		}
+		itemOpts.Format = f
+	}
+	itemOpts.InferNumbers = *inferNumbers
 	eng, err := ws.open(stderr)
 	if err != nil {
 		return err
@@ -96,7 +121,13 @@ consuming capacity. Ctrl-C stops the load and takes it back.`)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	bar := newProgressLine(stderr)
-	reps, err := fixtures.Loader{API: eng, Progress: bar.show, Params: params}.Files(ctx, files)
+	loader := fixtures.Loader{API: eng, Progress: bar.show, Params: params}
+	var reps []fixtures.Report
+	if *table != "" {
+		reps, err = loader.ItemFiles(ctx, *table, files, itemOpts)
+	} else {
+		reps, err = loader.Files(ctx, files)
+	}
 	bar.clear()
 	if err != nil {
 		if ctx.Err() != nil {

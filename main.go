@@ -8,9 +8,11 @@
 //	dynoscope serve [--addr 127.0.0.1:8000] [--db FILE] [--sync always|everysecond|never]
 //	                [--stream-retention 24h,100000,64MB] [--ttl-delay D] [--ttl-interval D] [--no-throttle]
 //	dynoscope load FILE... [--db FILE] [--param K=V]
+//	dynoscope load FILE... --table T [--format jsonl|ddb-json|csv] [--infer-numbers] [--db FILE]
 //	dynoscope export-model --db FILE [--items N] > model.json
 //	dynoscope check-patterns FILE... [--db FILE]
 //	dynoscope repair --db FILE
+//	dynoscope export --table T [--index I] [--key-condition-expression E ...] [--format jsonl|ddb-json|csv] [--out FILE] [--db FILE | --fixtures ... | remote flags]
 //	dynoscope copy (--region R [--profile P] | --endpoint-url URL) --table T --db FILE [--limit N] [query flags]
 //	dynoscope --version
 package main
@@ -64,6 +66,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 			return runCheckPatterns(args[1:], stdout, stderr)
 		case "copy":
 			return runCopy(args[1:], stdout, stderr)
+		case "export":
+			return runExport(args[1:], stdout, stderr)
 		case "--version", "-version", "version":
 			fmt.Fprintln(stdout, "dynoscope", version)
 			return nil
@@ -103,6 +107,9 @@ Usage:
   dynoscope load FILE... [--db FILE] [--param K=V]
                      load CreateTable / batch-write JSON, data sets, Workbench
                      models, CloudFormation templates or pattern files, all or nothing
+  dynoscope load FILE... --table T [--format jsonl|ddb-json|csv] [--infer-numbers] [--db FILE]
+                     items (JSON Lines, DynamoDB JSON Lines, CSV) into the
+                     existing table T, all or nothing
   dynoscope export-model --db FILE [--items N] > model.json
                      the workspace as a NoSQL Workbench model
   dynoscope check-patterns FILE... [--db FILE]
@@ -110,6 +117,12 @@ Usage:
                      capacity per call, hot keys; exits 1 when one fails
   dynoscope repair --db FILE
                      rebuild a damaged workspace from what can be read (keeps a backup)
+  dynoscope export --table T [--index I] [--key-condition-expression EXPR ...]
+                  [--format jsonl|ddb-json|csv] [--out FILE]
+                  [--db FILE | --fixtures NAME,... | --region R | --endpoint-url URL]
+                     a table, an index or a query's items as plain JSON Lines,
+                     DynamoDB JSON Lines or CSV; a remote DynamoDB is only read,
+                     its cost said first; see 'dynoscope export --help'
   dynoscope copy (--region R [--profile P] | --endpoint-url URL) --table T --db FILE
                      [--limit N] [--key-condition-expression EXPR ...]
                      copy a real table's schema and its first N items (default
