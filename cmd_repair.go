@@ -45,7 +45,7 @@ repaired workspace in its place. The workspace must not be open elsewhere.`)
 		fmt.Fprintf(stdout, "  unreadable, dropped: %s — the writes in it are lost\n", d)
 	}
 	for _, n := range rep.Notes {
-		fmt.Fprintf(stdout, "  left out: %s, with its items\n", n)
+		fmt.Fprintf(stdout, "  %s\n", n)
 	}
 	if rep.Rebuilt.OK() {
 		fmt.Fprintf(stdout, "  indexes and TTL queues matched their items (%s, %s)\n", plural(rep.Rebuilt.Tables, "table"), plural(int(rep.Rebuilt.Items), "item"))

@@ -163,6 +163,19 @@ func Open(opts Options) (*Engine, error) {
 			return nil, err
 		}
 	}
+	if file != nil && file.ReadOnly() {
+		// Browsing only: nothing resumes, nothing expires, nothing is
+		// written.
+		e.opts.DisableTTLSweeper = true
+		e.startSweeper()
+		return e, nil
+	}
+	if file != nil && file.Format() == workspace.FormatWorkspace && file.Version() < 2 {
+		if err := e.convertV1(); err != nil {
+			e.Close()
+			return nil, err
+		}
+	}
 	e.resume()
 	e.startSweeper()
 	return e, nil
@@ -221,7 +234,7 @@ func (e *Engine) readTables(skipBad bool) error {
 					bad = fmt.Errorf("the description of table %q in the workspace cannot be read (%v); run 'dynoscope repair --db FILE'", k[len(prefixTable):], err)
 					return false
 				}
-				e.notes = append(e.notes, fmt.Sprintf("table %q: its description cannot be read (%v)", k[len(prefixTable):], err))
+				e.notes = append(e.notes, fmt.Sprintf("table %q: its description cannot be read (%v), nor any earlier one: left out, with its items", k[len(prefixTable):], err))
 				return true
 			}
 			metas = append(metas, m)
@@ -408,6 +421,14 @@ func asError(err error) error {
 	var me *model.Error
 	if errors.As(err, &me) {
 		return me
+	}
+	if errors.Is(err, workspace.ErrReadOnly) {
+		return errReadOnly()
+	}
+	var we *workspace.WriteError
+	if errors.As(err, &we) {
+		// The client is told what failed, not where the workspace lives.
+		return model.NewError(model.ErrInternalServer, "Internal server error: the workspace file could not be written (%s)", we.Cause())
 	}
 	return model.NewError(model.ErrInternalServer, "Internal server error: %v", err)
 }

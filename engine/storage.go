@@ -11,6 +11,7 @@ import (
 	"github.com/tidwall/buntdb"
 
 	"github.com/dynoscope/dynoscope/engine/workspace"
+	"github.com/dynoscope/dynoscope/model"
 )
 
 // The engine keeps its keys in an in-memory BuntDB database; a file
@@ -71,6 +72,9 @@ const maxKeptFrame = 4 << 20
 // appends the transaction's changes to the log before it commits: if the
 // append fails, the transaction rolls back and the caller gets the error.
 func (e *Engine) update(fn func(tx *wtx) error) error {
+	if e.store.file != nil && e.store.file.ReadOnly() {
+		return errReadOnly()
+	}
 	appended := false
 	err := e.db.Update(func(btx *buntdb.Tx) error {
 		tx := wtx{Tx: btx}
@@ -103,9 +107,13 @@ func (e *Engine) update(fn func(tx *wtx) error) error {
 // user, and for a file in the workspace format the item counts of every
 // table and index (nil for a legacy file: counted by walking the data).
 func openStorage(db *buntdb.DB, path string, policy workspace.SyncPolicy) (*workspace.File, []string, map[string]*prefixCount, error) {
-	f, err := workspace.Open(path, policy)
+	f, err := workspace.OpenWith(path, workspace.Options{Sync: policy})
 	if err != nil {
 		return nil, nil, nil, err
+	}
+	var notes []string
+	for _, n := range f.Notes() {
+		notes = append(notes, path+": "+n)
 	}
 	if f.Format() != workspace.FormatLegacy {
 		defer relaxGC()()
@@ -127,13 +135,11 @@ func openStorage(db *buntdb.DB, path string, policy workspace.SyncPolicy) (*work
 			f.Close()
 			return nil, nil, nil, err
 		}
-		var notes []string
 		if s := rec.String(); s != "" {
 			notes = append(notes, path+": "+s)
 		}
 		return f, notes, l.counts, nil
 	}
-	var notes []string
 	rec, err := f.Replay(func(r io.Reader) error {
 		err := db.Load(r)
 		if errors.Is(err, io.ErrUnexpectedEOF) && f.Format() == workspace.FormatLegacy {
@@ -295,6 +301,27 @@ func (e *Engine) Compact() error {
 		return nil
 	}
 	return e.rewrite("", e.stop)
+}
+
+// errReadOnly is the answer to a write into a workspace opened read-only:
+// DynamoDB's answer to a principal that may read a table but not write it.
+func errReadOnly() error {
+	return model.NewError(model.ErrAccessDenied, "The workspace file is read-only: it was opened for browsing, and no write is allowed")
+}
+
+// ReadOnly reports whether the workspace was opened read-only (its file
+// may not be written): every write is refused with AccessDeniedException.
+func (e *Engine) ReadOnly() bool { return e.store.file != nil && e.store.file.ReadOnly() }
+
+// convertV1 rewrites a workspace of the first format, whose frames carry
+// item bytes raw, in the current one, where no item's bytes can look like
+// a frame. It runs once, when such a file is opened.
+func (e *Engine) convertV1() error {
+	if err := e.rewrite("", nil); err != nil {
+		return err
+	}
+	e.notes = append(e.notes, e.store.file.Path()+": rewritten in workspace format 2 (frames can no longer be read out of an item's bytes; the first dynoscope versions cannot open it any more)")
+	return nil
 }
 
 // OpenNotes says what opening the workspace found and did: an unfinished

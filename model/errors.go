@@ -21,6 +21,7 @@ const (
 	ErrTransactionConflict         = "TransactionConflictException"
 	ErrIdempotentParameterMismatch = "IdempotentParameterMismatchException"
 	ErrInternalServer              = "InternalServerError"
+	ErrAccessDenied                = "AccessDeniedException"
 	ErrTrimmedDataAccess           = "TrimmedDataAccessException"
 	ErrExpiredIterator             = "ExpiredIteratorException"
 

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 )
@@ -22,54 +23,6 @@ const (
 	// SyncNever leaves flushing to the operating system.
 	SyncNever
 )
-
-// errLocked is what lock returns when another process holds the file.
-var errLocked = errors.New("locked")
-
-// LockedError says that another process has the workspace open.
-type LockedError struct {
-	Path    string
-	PID     int    // 0 when the system does not tell
-	Command string // the holder's command line, when known
-}
-
-func (e *LockedError) Error() string {
-	who := "another process"
-	if e.PID != 0 {
-		who = fmt.Sprintf("process %d", e.PID)
-		if e.Command != "" {
-			who += " (" + e.Command + ")"
-		}
-	}
-	return fmt.Sprintf("workspace %s is in use by %s; two processes writing one workspace would destroy it. Stop that process first, or use another --db file", e.Path, who)
-}
-
-// NotWorkspaceError says that a file is not a workspace; nothing was
-// written to it.
-type NotWorkspaceError struct {
-	Path  string
-	Looks string // what it looks like: "JSON text, 7 bytes"
-}
-
-func (e *NotWorkspaceError) Error() string {
-	return fmt.Sprintf("%s is not a dynoscope workspace (it looks like %s); nothing was changed. Pass a new file name, or an existing workspace", e.Path, e.Looks)
-}
-
-// DamagedError says that a workspace is damaged in the middle: a frame that
-// is not valid is followed by valid ones. Nothing was changed.
-type DamagedError struct {
-	Path       string
-	Offset     int64  // where the first invalid frame starts
-	Frame      int    // its number among the file's frames, from 1
-	Reason     string // what is wrong there
-	ValidAfter int    // valid frames after it
-}
-
-func (e *DamagedError) Error() string {
-	return fmt.Sprintf("workspace %s is damaged: at byte %s (frame %d) it holds %s, and %d valid frames follow. Nothing was changed. "+
-		"Run 'dynoscope repair --db %s' to rebuild it from every frame that can be read (the original is kept as a backup)",
-		e.Path, group(e.Offset), e.Frame, e.Reason, e.ValidAfter, e.Path)
-}
 
 // File is an open, locked workspace file.
 type File struct {
@@ -88,79 +41,43 @@ type File struct {
 	closed   bool
 	stop     chan struct{}
 	done     chan struct{}
+
+	version  int      // the format's version: 2, or 1 for a file of the first format
+	readOnly bool     // opened for reading only: nothing is ever written
+	notes    []string // what opening found and did
+	// writeAt writes at an offset: the file's WriteAt, unless a test
+	// injected a fault (FailWrites).
+	writeAt func(b []byte, off int64) (int, error)
 }
 
-// Open opens or creates the workspace at path and locks it for this
-// process. A file that does not exist, or is empty, becomes a new workspace;
-// a file that is neither a workspace nor a legacy BuntDB workspace is
-// refused with a *NotWorkspaceError, untouched; a file another process holds
-// is refused with a *LockedError. Replay (or Salvage) must be called next.
-func Open(path string, policy SyncPolicy) (*File, error) {
-	// A file created here is left in place on failure: it is empty, and an
-	// empty file opens as a new workspace (removing it could remove the
-	// file another process just created and locked).
-	fail := func(f *os.File, err error) (*File, error) {
-		if f != nil {
-			f.Close()
+// ReadOnly reports whether the file was opened read-only.
+func (f *File) ReadOnly() bool { return f.readOnly }
+
+// Version returns the file's format version: 2, or 1 for a file in the
+// first format (which a rewrite converts).
+func (f *File) Version() int { return f.version }
+
+// Notes says what opening and replaying the file found and did, beyond
+// what Recovery says: a header rebuilt or recreated, a stale compaction
+// file removed, a read-only open.
+func (f *File) Notes() []string { return f.notes }
+
+// FailWrites makes the file's writes fail, for crash tests: fault gets
+// each write's bytes and offset and returns how many of them to write
+// before failing with its error (err nil: the write goes through whole).
+// A full disk is FailWrites returning a short count and ENOSPC.
+func (f *File) FailWrites(fault func(b []byte, off int64) (int, error)) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.writeAt = func(b []byte, off int64) (int, error) {
+		n, err := fault(b, off)
+		if err == nil {
+			return f.f.WriteAt(b, off)
 		}
-		return nil, err
+		n = min(max(n, 0), len(b))
+		m, _ := f.f.WriteAt(b[:n], off)
+		return m, err
 	}
-	var f *os.File
-	for {
-		var err error
-		f, err = os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
-		if err != nil {
-			return fail(nil, fmt.Errorf("open workspace %s: %w", path, err))
-		}
-		if err := lock(f); err != nil {
-			if errors.Is(err, errLocked) {
-				pid, cmd := lockHolder(f)
-				return fail(f, &LockedError{Path: path, PID: pid, Command: cmd})
-			}
-			return fail(f, fmt.Errorf("lock workspace %s: %w", path, err))
-		}
-		if sameFile(f, path) {
-			break
-		}
-		// Another process renamed a new file over this one (a compaction)
-		// after we opened it: lock the file that is there now.
-		f.Close()
-	}
-	fi, err := f.Stat()
-	if err != nil {
-		return fail(f, err)
-	}
-	if !fi.Mode().IsRegular() {
-		return fail(f, &NotWorkspaceError{Path: path, Looks: "a " + fi.Mode().Type().String() + " file, not a regular one"})
-	}
-	wf := &File{path: path, policy: policy, f: f, size: fi.Size()}
-	if fi.Size() == 0 {
-		if _, err := f.Write([]byte(Header)); err != nil {
-			return fail(f, fmt.Errorf("write workspace %s: %w", path, err))
-		}
-		if err := f.Sync(); err != nil {
-			return fail(f, err)
-		}
-		syncDir(path)
-		wf.size = int64(len(Header))
-		wf.format = FormatNew
-		return wf, nil
-	}
-	head := make([]byte, 512)
-	n, err := f.ReadAt(head, 0)
-	if err != nil && !errors.Is(err, io.EOF) {
-		return fail(f, err)
-	}
-	head = head[:n]
-	switch {
-	case len(head) >= len(Header) && string(head[:len(Header)]) == Header:
-		wf.format = FormatWorkspace
-	case looksLegacy(head):
-		wf.format = FormatLegacy
-	default:
-		return fail(f, &NotWorkspaceError{Path: path, Looks: describe(head, fi.Size())})
-	}
-	return wf, nil
 }
 
 // Path returns the file's path.
@@ -196,18 +113,63 @@ func (f *File) Appended() int64 {
 // Recovery says what Replay found and did.
 type Recovery struct {
 	Frames   int   // frames replayed
-	CutBytes int64 // bytes of an unfinished last transaction cut off (0: none)
+	CutBytes int64 // bytes cut off the end (0: none)
 	CutAt    int64 // where the cut was made
 	Reason   string
+	// CutFrames counts the transactions the cut bytes held, by their
+	// headers; CutExact is false when the count stopped at bytes that are
+	// not a frame (zeros, say): at least CutFrames were there.
+	CutFrames int
+	CutExact  bool
+	// Policy is the --sync policy the file is opened with: what it says of
+	// acknowledgements assumes the file was written under it too.
+	Policy SyncPolicy
+	// Kept is set when the file could not be cut (opened read-only): the
+	// bytes are left in the file and ignored.
+	Kept bool
 }
 
-// String says what was cut, for a log line; "" when nothing was.
+// String says what was cut, for a log line; "" when nothing was. It says
+// how many transactions were cut and whether acknowledged writes may be
+// among them: under SyncAlways a write is acknowledged once it is on disk,
+// so one transaction the file ends inside was never acknowledged; under
+// the other policies, a power loss or a crash of the system loses what
+// was acknowledged but not flushed yet (a crash of the process alone
+// loses nothing acknowledged: the kernel has the bytes).
 func (r Recovery) String() string {
 	if r.CutBytes == 0 {
 		return ""
 	}
-	return fmt.Sprintf("the file ended inside a transaction (%s); cut %s at byte %s: 1 unfinished transaction, never acknowledged, was dropped",
-		r.Reason, byteCount(r.CutBytes), group(r.CutAt))
+	what := "1 unfinished transaction was dropped"
+	switch {
+	case !r.CutExact:
+		what = fmt.Sprintf("at least %d transactions were dropped (past a frame header, the cut bytes are not frames)", max(r.CutFrames, 1))
+		if r.CutFrames <= 1 {
+			what = "at least 1 transaction was dropped (the cut bytes are not frames)"
+		}
+	case r.CutFrames > 1:
+		what = fmt.Sprintf("%d transactions were dropped", r.CutFrames)
+	}
+	var ack string
+	switch {
+	case r.Policy == SyncAlways && r.CutExact && r.CutFrames <= 1:
+		ack = ", never acknowledged (under --sync always a write is acknowledged once it is on disk)"
+	case r.Policy == SyncAlways:
+		ack = "; under --sync always a crash cuts at most one unacknowledged transaction, so the disk lost data or the file was written under another policy: acknowledged writes may be among them"
+	case r.Policy == SyncEverySecond:
+		ack = "; they may have been acknowledged: --sync everysecond flushes once a second, so a power loss or system crash loses up to the last second of acknowledged writes (a crash of the process alone loses none)"
+	default:
+		ack = "; they may have been acknowledged: --sync never leaves flushing to the operating system, so a power loss or system crash loses the acknowledged writes it had not written yet (a crash of the process alone loses none)"
+	}
+	if r.CutFrames <= 1 && r.CutExact {
+		ack = strings.Replace(ack, "they may have been", "it may have been", 1)
+	}
+	verb := "cut"
+	if r.Kept {
+		verb = "ignored (the file is read-only, so they stay in it)"
+	}
+	return fmt.Sprintf("the file ended inside a transaction (%s); %s %s at byte %s: %s%s",
+		r.Reason, verb, byteCount(r.CutBytes), group(r.CutAt), what, ack)
 }
 
 // Replay reads a workspace's frames and hands their payloads, as one stream
@@ -303,29 +265,39 @@ func ReplayFrames[T any](f *File, prepare func(payload []byte) (T, error), apply
 // newScanner returns a scanner over the frames after the header.
 func (f *File) newScanner() *scanner {
 	start := int64(len(Header))
-	return newScanner(io.NewSectionReader(f.f, start, f.size-start), start, f.size)
+	return newScanner(io.NewSectionReader(f.f, start, f.size-start), start, f.size, f.version)
 }
 
 // endReplay decides, once the frames are read, what the scan found: a clean
 // end, an unfinished tail (cut off) or damage in the middle (an error), and
-// readies the file for appends.
+// readies the file for appends. The bytes after the last valid frame are a
+// tail to cut when no frame the chain proves follows them (see resync), or
+// in the first format when they are one frame the file ends inside (see
+// tornTail); otherwise the file is damaged in the middle.
 func (f *File) endReplay(s *scanner) (Recovery, error) {
-	var rec Recovery
+	rec := Recovery{Policy: f.policy}
 	if s.err != nil {
 		return rec, fmt.Errorf("read workspace %s: %w", f.path, s.err)
 	}
 	rec.Frames = s.frames
 	if s.bad != "" {
-		if at := nextValidFrame(f.f, s.off+1, f.size); at >= 0 {
-			return rec, &DamagedError{Path: f.path, Offset: s.off, Frame: s.frames + 1, Reason: s.bad,
-				ValidAfter: countValidFrames(f.f, at, f.size)}
+		if !tornTail(f.f, s.off, f.size, f.version) {
+			if at := resync(f.f, s.off, f.size, s.seq, f.version); at >= 0 {
+				return rec, &DamagedError{Path: f.path, Offset: s.off, Frame: s.frames + 1, Reason: s.bad,
+					ValidAfter: countValidFrames(f.f, at, f.size, f.version)}
+			}
 		}
 		rec.CutBytes, rec.CutAt, rec.Reason = f.size-s.off, s.off, s.bad
-		if err := f.f.Truncate(s.off); err != nil {
-			return rec, fmt.Errorf("cut the unfinished tail of %s: %w", f.path, err)
-		}
-		if err := f.f.Sync(); err != nil {
-			return rec, err
+		rec.CutFrames, rec.CutExact = countCut(f.f, s.off, f.size, f.version)
+		if f.readOnly {
+			rec.Kept = true
+		} else {
+			if err := f.f.Truncate(s.off); err != nil {
+				return rec, fmt.Errorf("cut the unfinished tail of %s: %w", f.path, err)
+			}
+			if err := f.f.Sync(); err != nil {
+				return rec, err
+			}
 		}
 		f.size = s.off
 	}
@@ -337,27 +309,37 @@ func (f *File) endReplay(s *scanner) (Recovery, error) {
 
 // Append writes one transaction: frame is a buffer made by NewFrame holding
 // the transaction's commands. With SyncAlways it is on disk when Append
-// returns. On error nothing of it stays in the file.
+// returns. On error nothing of it stays in the file: whatever part of it
+// was written (a full disk stops a write part-way, and Go's WriteAt then
+// reports 0 bytes written) is cut off again, so the file still ends with a
+// whole transaction. The error is a *WriteError (ErrReadOnly for a file
+// opened read-only).
 func (f *File) Append(frame []byte) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if f.closed {
 		return errors.New("the workspace file is closed")
 	}
-	sealFrame(frame, KindTransaction, f.seq+1)
-	n, err := f.f.WriteAt(frame, f.size)
+	if f.readOnly {
+		return ErrReadOnly
+	}
+	frame = sealFrame(frame, KindTransaction, f.seq+1, f.version)
+	write := f.f.WriteAt
+	if f.writeAt != nil {
+		write = f.writeAt
+	}
+	n, err := write(frame, f.size)
+	if err == nil && n != len(frame) {
+		err = io.ErrShortWrite
+	}
 	if err == nil && f.policy == SyncAlways {
 		err = f.f.Sync()
 	}
 	if err != nil {
-		if n > 0 {
-			// Take back what was written (out of space, say), so the
-			// file still ends with a whole transaction.
-			if terr := f.f.Truncate(f.size); terr != nil {
-				return fmt.Errorf("write workspace %s: %w; and cutting the partial write failed: %v", f.path, err, terr)
-			}
+		if terr := f.f.Truncate(f.size); terr != nil {
+			return &WriteError{Path: f.path, Err: fmt.Errorf("%w; and cutting the partial write failed: %v", err, terr)}
 		}
-		return fmt.Errorf("write workspace %s: %w", f.path, err)
+		return &WriteError{Path: f.path, Err: err}
 	}
 	f.size += int64(n)
 	f.appended += int64(n)
@@ -403,7 +385,10 @@ func (f *File) Close() error {
 		return nil
 	}
 	f.closed = true
-	err := f.f.Sync()
+	var err error
+	if !f.readOnly {
+		err = f.f.Sync()
+	}
 	if cerr := f.f.Close(); err == nil {
 		err = cerr
 	}

@@ -15,10 +15,14 @@ func FuzzReplay(f *testing.F) {
 	valid := []byte(Header)
 	for i, v := range []string{"a", "bb", "ccc"} {
 		frame := AppendSet(NewFrame(nil), string(rune('k'+i)), v)
-		sealFrame(frame, KindTransaction, uint64(i+1))
-		valid = append(valid, frame...)
+		valid = append(valid, sealFrame(frame, KindTransaction, uint64(i+1), 2)...)
 	}
 	f.Add(valid)
+	v1 := []byte(HeaderV1)
+	for i, v := range []string{"a", "b\xf7c"} {
+		v1 = append(v1, sealFrame(AppendSet(NewFrame(nil), string(rune('k'+i)), v), KindTransaction, uint64(i+1), 1)...)
+	}
+	f.Add(v1)
 	f.Add(valid[:len(valid)-3])
 	f.Add([]byte(Header))
 	f.Add([]byte(`{"a":1}`))
@@ -61,7 +65,7 @@ func FuzzReplay(f *testing.F) {
 			t.Fatal(err)
 		}
 		var salvaged bytes.Buffer
-		if _, err := w.Salvage(collect(&salvaged)); err != nil {
+		if _, err := w.Salvage(collectFrames(&salvaged)); err != nil {
 			t.Fatalf("Salvage: %v", err)
 		}
 		w.Close()

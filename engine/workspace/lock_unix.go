@@ -12,9 +12,16 @@ import (
 
 // lock takes an exclusive, non-blocking flock on f; errLocked when another
 // process holds it.
-func lock(f *os.File) error {
+func lock(f *os.File) error { return flock(f, syscall.LOCK_EX) }
+
+// lockShared takes a shared, non-blocking flock on f (a reader's: other
+// readers may hold it too, a writer may not); errLocked when a writer
+// holds it.
+func lockShared(f *os.File) error { return flock(f, syscall.LOCK_SH) }
+
+func flock(f *os.File, how int) error {
 	for {
-		err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
+		err := syscall.Flock(int(f.Fd()), how|syscall.LOCK_NB)
 		switch {
 		case err == nil:
 			return nil

@@ -8,7 +8,8 @@ import (
 )
 
 // Rewrite writes a workspace anew beside the old file and then puts it in
-// its place: compaction, the conversion of a legacy file, a repair.
+// its place: compaction, the conversion of a legacy file or of one in the
+// first format, a repair. The new file is always in the current format.
 type Rewrite struct {
 	f       *File
 	tmp     *os.File
@@ -26,6 +27,9 @@ type Rewrite struct {
 func (f *File) BeginRewrite() (*Rewrite, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	if f.readOnly {
+		return nil, ErrReadOnly
+	}
 	tmpPath := fmt.Sprintf("%s.rewrite-%d", f.path, os.Getpid())
 	tmp, err := os.OpenFile(tmpPath, os.O_RDWR|os.O_CREATE|os.O_TRUNC, 0o644)
 	if err != nil {
@@ -50,7 +54,7 @@ func (f *File) BeginRewrite() (*Rewrite, error) {
 
 // Put writes one snapshot frame: frame is a buffer made by NewFrame.
 func (r *Rewrite) Put(frame []byte) error {
-	sealFrame(frame, KindSnapshot, r.seq)
+	frame = sealFrame(frame, KindSnapshot, r.seq, 2)
 	n, err := r.w.Write(frame)
 	r.size += int64(n)
 	return err
@@ -71,12 +75,31 @@ func (r *Rewrite) Commit(backup string) error {
 	if f.closed {
 		return fail(fmt.Errorf("the workspace file is closed"))
 	}
-	if f.size > r.tail {
+	if f.size > r.tail && f.version >= 2 {
 		n, err := io.Copy(r.w, io.NewSectionReader(f.f, r.tail, f.size-r.tail))
 		if err != nil {
 			return fail(err)
 		}
 		r.size += n
+	} else if f.size > r.tail {
+		// Frames of the first format, appended meanwhile: written anew in
+		// the current one.
+		s := newScanner(io.NewSectionReader(f.f, r.tail, f.size-r.tail), r.tail, f.size, f.version)
+		for {
+			payload, kind, ok := s.next()
+			if !ok {
+				break
+			}
+			frame := sealFrame(append(NewFrame(nil), payload...), kind, s.seq, 2)
+			n, err := r.w.Write(frame)
+			r.size += int64(n)
+			if err != nil {
+				return fail(err)
+			}
+		}
+		if s.err != nil || s.bad != "" {
+			return fail(fmt.Errorf("copy the frames appended meanwhile: %v%s", s.err, s.bad))
+		}
 	}
 	if err := r.w.Flush(); err != nil {
 		return fail(err)
@@ -98,6 +121,7 @@ func (r *Rewrite) Commit(backup string) error {
 	f.size = r.size
 	f.base = r.size
 	f.format = FormatWorkspace
+	f.version = 2
 	return nil
 }
 

@@ -1,6 +1,7 @@
 package workspace
 
 import (
+	"errors"
 	"fmt"
 	"io"
 )
@@ -16,53 +17,49 @@ func (d Dropped) String() string {
 	return fmt.Sprintf("%s at byte %s (%s)", byteCount(d.Bytes), group(d.Offset), d.Reason)
 }
 
-// Salvage reads every valid frame of a workspace, skipping what is damaged,
-// and hands their payloads to load in file order, one stream of BuntDB
-// commands. It changes nothing in the file; it says what it skipped.
-func (f *File) Salvage(load func(io.Reader) error) ([]Dropped, error) {
-	if f.format != FormatWorkspace {
-		_, err := f.Replay(load)
-		return nil, err
+// Salvage reads every valid frame of a workspace, skipping what is
+// damaged, and hands each payload — BuntDB commands, in a buffer of its own
+// that apply may keep — to apply, in file order. It changes nothing in the
+// file; it says what it skipped. After damage it goes on only where the
+// chain proves a frame starts (see resync): a frame's bytes that merely
+// look like frames are never read as frames. An error from apply ends it.
+// A legacy file has no frames: use Replay.
+func (f *File) Salvage(apply func(payload []byte) error) ([]Dropped, error) {
+	if f.format == FormatLegacy {
+		return nil, errors.New("workspace: Salvage on a legacy file")
 	}
 	var dropped []Dropped
-	pr, pw := io.Pipe()
-	done := make(chan error, 1)
-	go func() {
-		err := load(pr)
-		pr.CloseWithError(io.ErrClosedPipe) // a load that stops early must not block the writer
-		done <- err
-	}()
 	off := int64(len(Header))
 	var seq uint64
 	for off < f.size {
-		s := newScanner(io.NewSectionReader(f.f, off, f.size-off), off, f.size)
-		s.seq = seq
+		s := newScanner(io.NewSectionReader(f.f, off, f.size-off), off, f.size, f.version)
+		s.seq, s.own = seq, true
 		for {
 			payload, _, ok := s.next()
 			if !ok {
 				break
 			}
-			if _, err := pw.Write(payload); err != nil {
-				return dropped, <-done
+			if err := apply(payload); err != nil {
+				return dropped, err
 			}
 		}
 		if s.err != nil {
-			pw.CloseWithError(s.err)
-			<-done
 			return dropped, s.err
 		}
 		seq = s.seq
 		if s.bad == "" {
 			break
 		}
-		next := nextValidFrame(f.f, s.off+1, f.size)
+		if tornTail(f.f, s.off, f.size, f.version) {
+			dropped = append(dropped, Dropped{Offset: s.off, Bytes: f.size - s.off, Reason: s.bad + ": the unfinished last transaction"})
+			break
+		}
+		next := resync(f.f, s.off, f.size, seq, f.version)
 		if next < 0 {
 			next = f.size
 		}
 		dropped = append(dropped, Dropped{Offset: s.off, Bytes: next - s.off, Reason: s.bad})
 		off = next
-		seq = 0 // after damage, sequence numbers start over
 	}
-	pw.Close()
-	return dropped, <-done
+	return dropped, nil
 }
