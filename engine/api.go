@@ -33,4 +33,12 @@ type API interface {
 	TagResource(ctx context.Context, in *model.TagResourceInput) (*model.TagResourceOutput, error)
 	UntagResource(ctx context.Context, in *model.UntagResourceInput) (*model.UntagResourceOutput, error)
 	ListTagsOfResource(ctx context.Context, in *model.ListTagsOfResourceInput) (*model.ListTagsOfResourceOutput, error)
+	UpdateContinuousBackups(ctx context.Context, in *model.UpdateContinuousBackupsInput) (*model.UpdateContinuousBackupsOutput, error)
+	DescribeContinuousBackups(ctx context.Context, in *model.DescribeContinuousBackupsInput) (*model.DescribeContinuousBackupsOutput, error)
+	CreateBackup(ctx context.Context, in *model.CreateBackupInput) (*model.CreateBackupOutput, error)
+	DescribeBackup(ctx context.Context, in *model.DescribeBackupInput) (*model.DescribeBackupOutput, error)
+	DeleteBackup(ctx context.Context, in *model.DeleteBackupInput) (*model.DeleteBackupOutput, error)
+	ListBackups(ctx context.Context, in *model.ListBackupsInput) (*model.ListBackupsOutput, error)
+	RestoreTableFromBackup(ctx context.Context, in *model.RestoreTableFromBackupInput) (*model.RestoreTableFromBackupOutput, error)
+	RestoreTableToPointInTime(ctx context.Context, in *model.RestoreTableToPointInTimeInput) (*model.RestoreTableToPointInTimeOutput, error)
 }

@@ -26,5 +26,10 @@
 // pruning) and point_in_time.go (the write hook, the restorable window, and
 // the API for restores and exports: Engine.ItemsAt, Engine.ChangesBetween,
 // Engine.RestorableWindow); continuous_backups.go and the
-// *_continuous_backups.go actions turn it on and off.
+// *_continuous_backups.go actions turn it on and off. On-demand backups
+// (backups.go: K/<id> description, B/<id>/<suffix> items, one transaction
+// each) and restores (restore.go: a new table marked as loading until its
+// last batch, so an interrupted restore is taken back on open) serve
+// CreateBackup, DescribeBackup, ListBackups, DeleteBackup,
+// RestoreTableFromBackup and RestoreTableToPointInTime.
 package engine

@@ -72,6 +72,15 @@ func dynamoDBActions(api engine.API) map[string]handler {
 		"ExecuteStatement":      handle(api.ExecuteStatement),
 		"BatchExecuteStatement": handle(api.BatchExecuteStatement),
 		"ExecuteTransaction":    handle(api.ExecuteTransaction),
+
+		"UpdateContinuousBackups":   handle(api.UpdateContinuousBackups),
+		"DescribeContinuousBackups": handle(api.DescribeContinuousBackups),
+		"CreateBackup":              handle(api.CreateBackup),
+		"DescribeBackup":            handle(api.DescribeBackup),
+		"DeleteBackup":              handle(api.DeleteBackup),
+		"ListBackups":               handle(api.ListBackups),
+		"RestoreTableFromBackup":    handle(api.RestoreTableFromBackup),
+		"RestoreTableToPointInTime": handle(api.RestoreTableToPointInTime),
 	}
 	if er, ok := api.(engine.EncodedReader); ok {
 		actions["GetItem"] = handle(er.GetItemEncoded)
