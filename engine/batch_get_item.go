@@ -2,7 +2,6 @@ package engine
 
 import (
 	"context"
-	"fmt"
 	"sort"
 
 	"github.com/tidwall/buntdb"
@@ -28,11 +27,6 @@ func (e *Engine) BatchGetItem(ctx context.Context, in *model.BatchGetItemInput) 
 	}
 	var c constraints
 	checkReturnCapacity(&c, in.ReturnConsumedCapacity)
-	if in.RequestItems == nil {
-		c.add(nil, "requestItems", "Member must not be null")
-	} else if len(in.RequestItems) == 0 {
-		c.add("{}", "requestItems", "Member must have length greater than or equal to 1")
-	}
 	tables := sortedKeys(in.RequestItems)
 	total := 0
 	for _, name := range tables {
@@ -40,12 +34,17 @@ func (e *Engine) BatchGetItem(ctx context.Context, in *model.BatchGetItemInput) 
 		if n := len(ka.Keys); n == 0 {
 			c.add("[]", "requestItems."+name+".member.keys", "Member must have length greater than or equal to 1")
 		} else if n > maxBatchGetKeys {
-			c.add(fmt.Sprintf("%d keys", n), "requestItems."+name+".member.keys", "Member must have length less than or equal to 100")
+			// The newer framework's form, captured from DynamoDB in 2026
+			// (docs/FIDELITY.md, BatchGetItem).
+			c.addUnvalued("RequestItems."+name+".member.Keys", "Member must have length less than or equal to 100")
 		}
 		total += len(ka.Keys)
 	}
 	if err := c.err(); err != nil {
 		return nil, err
+	}
+	if len(in.RequestItems) == 0 {
+		return nil, errRequestItemsRequired("BatchGetItem")
 	}
 	if total > maxBatchGetKeys {
 		return nil, model.Validation("Too many items requested for the BatchGetItem call")

@@ -18,11 +18,6 @@ func (e *Engine) BatchWriteItem(ctx context.Context, in *model.BatchWriteItemInp
 	var c constraints
 	checkReturnCapacity(&c, in.ReturnConsumedCapacity)
 	checkReturnMetrics(&c, in.ReturnItemCollectionMetrics)
-	if in.RequestItems == nil {
-		c.add(nil, "requestItems", "Member must not be null")
-	} else if len(in.RequestItems) == 0 {
-		c.add("{}", "requestItems", "Member must have length greater than or equal to 1")
-	}
 	tables := sortedKeys(in.RequestItems)
 	total := 0
 	for _, name := range tables {
@@ -35,6 +30,9 @@ func (e *Engine) BatchWriteItem(ctx context.Context, in *model.BatchWriteItemInp
 	}
 	if err := c.err(); err != nil {
 		return nil, err
+	}
+	if len(in.RequestItems) == 0 {
+		return nil, errRequestItemsRequired("BatchWriteItem")
 	}
 	if total > maxBatchWriteRequests {
 		return nil, model.Validation("Too many items requested for the BatchWriteItem call")

@@ -5,7 +5,8 @@ import (
 	"crypto/rand"
 	"encoding/json"
 	"fmt"
-	"sort"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/dynoscope/dynoscope/model"
@@ -206,8 +207,179 @@ func newUUID() string {
 }
 
 // validateCreateTable checks a CreateTable request in DynamoDB's order:
-// parameter constraints first, then the schema rules.
+// the TableName, every parameter constraint at once, then the schema rules
+// in the order dynalite recorded them from DynamoDB (validations/createTable.js
+// and test/createTable.js): billing and throughput, the table's key schema
+// against AttributeDefinitions, its HASH/RANGE structure, then each LSI and
+// each GSI (definitions, structure, projection, throughput, name), then the
+// index counts and the definitions no key uses.
 func validateCreateTable(in *model.CreateTableInput) *model.Error {
+	if in.TableName == "" && !in.EmptyTableName() {
+		// DynamoDB's text for a left-out TableName, captured in 2026
+		// (dynamodb-conformance tests/tier3/error-messages/createTable.test.ts)
+		// as dynalite recorded it before.
+		return model.Validation("The parameter 'TableName' is required but was not present in the request")
+	}
+	if err := checkCreateTableConstraints(in); err != nil {
+		return err
+	}
+	if err := checkUnsupportedCreateParams(in); err != nil {
+		return err
+	}
+	billing := in.BillingMode
+	if billing == "" {
+		billing = model.BillingProvisioned
+	}
+	if billing == model.BillingProvisioned {
+		pt := in.ProvisionedThroughput
+		if pt == nil || pt.ReadCapacityUnits == nil || pt.WriteCapacityUnits == nil {
+			return model.InvalidParameter("ReadCapacityUnits and WriteCapacityUnits must both be specified when BillingMode is PROVISIONED")
+		}
+		if err := checkThroughputBounds(pt); err != nil {
+			return err
+		}
+	} else if pt := in.ProvisionedThroughput; pt != nil && (pt.ReadCapacityUnits != nil || pt.WriteCapacityUnits != nil) {
+		return model.InvalidParameter("Neither ReadCapacityUnits nor WriteCapacityUnits can be specified when BillingMode is PAY_PER_REQUEST")
+	}
+	defined := map[string]string{}
+	defs := make([]string, 0, len(in.AttributeDefinitions))
+	for _, ad := range in.AttributeDefinitions {
+		if _, dup := defined[ad.AttributeName]; dup {
+			// DynamoDB's text, quoted in scylladb/scylladb#13870.
+			return model.Validation("Attribute Name is duplicated: %s", ad.AttributeName)
+		}
+		defined[ad.AttributeName] = ad.AttributeType
+		defs = append(defs, ad.AttributeName)
+	}
+	if len(in.KeySchema) > len(defs) {
+		return model.Validation("Invalid KeySchema: Some index key attribute have no definition")
+	}
+	if err := checkKeysDefined(in.KeySchema, defined, defs); err != nil {
+		return err
+	}
+	if err := checkKeySchema(in.KeySchema); err != nil {
+		return err
+	}
+	hasIndexes := in.LocalSecondaryIndexes != nil || in.GlobalSecondaryIndexes != nil
+	if !hasIndexes && len(in.KeySchema) != len(defs) {
+		return model.InvalidParameter("Number of attributes in KeySchema does not exactly match number of attributes defined in AttributeDefinitions")
+	}
+	used := keyNames(nil, in.KeySchema)
+	tableHash, tableRange := model.HashKey(in.KeySchema), model.RangeKey(in.KeySchema)
+	names := map[string]bool{}
+	projected := 0
+	if in.LocalSecondaryIndexes != nil {
+		if len(in.LocalSecondaryIndexes) == 0 {
+			return model.InvalidParameter("List of LocalSecondaryIndexes is empty")
+		}
+		if tableRange == "" {
+			return model.InvalidParameter("Table KeySchema does not have a range key, which is required when specifying a LocalSecondaryIndex")
+		}
+	}
+	for _, l := range in.LocalSecondaryIndexes {
+		if err := checkKeysDefined(l.KeySchema, defined, defs); err != nil {
+			return err
+		}
+		if err := checkKeySchema(l.KeySchema); err != nil {
+			return err
+		}
+		if model.RangeKey(l.KeySchema) == "" {
+			return model.InvalidParameter("Index KeySchema does not have a range key for index: %s", l.IndexName)
+		}
+		if h := model.HashKey(l.KeySchema); h != tableHash {
+			return model.InvalidParameter("Index KeySchema does not have the same leading hash key as table KeySchema for index: %s. index hash key: %s, table hash key: %s", l.IndexName, h, tableHash)
+		}
+		n, err := checkProjection(l.Projection, l.IndexName)
+		if err != nil {
+			return err
+		}
+		projected += n
+		if names[l.IndexName] {
+			return model.InvalidParameter("Duplicate index name: %s", l.IndexName)
+		}
+		names[l.IndexName] = true
+		used = keyNames(used, l.KeySchema)
+	}
+	if len(in.LocalSecondaryIndexes) > maxLSIs {
+		return model.InvalidParameter("Number of LocalSecondaryIndexes exceeds per-table limit of %d", maxLSIs)
+	}
+	if in.GlobalSecondaryIndexes != nil && len(in.GlobalSecondaryIndexes) == 0 {
+		return model.InvalidParameter("List of GlobalSecondaryIndexes is empty")
+	}
+	for _, g := range in.GlobalSecondaryIndexes {
+		if err := checkKeysDefined(g.KeySchema, defined, defs); err != nil {
+			return err
+		}
+		if err := checkGSIKeySchema(g.KeySchema); err != nil {
+			return err
+		}
+		n, err := checkProjection(g.Projection, g.IndexName)
+		if err != nil {
+			return err
+		}
+		projected += n
+		if err := checkIndexThroughput(g, billing); err != nil {
+			return err
+		}
+		if names[g.IndexName] {
+			return model.InvalidParameter("Duplicate index name: %s", g.IndexName)
+		}
+		names[g.IndexName] = true
+		used = keyNames(used, g.KeySchema)
+	}
+	if len(in.GlobalSecondaryIndexes) > maxGSIs {
+		return model.InvalidParameter("GlobalSecondaryIndex count exceeds the per-table limit of %d", maxGSIs)
+	}
+	if projected > maxProjectedAttrs {
+		return model.InvalidParameter("The sum of all NonKeyAttributes across all secondary indexes exceeds the limit of %d", maxProjectedAttrs)
+	}
+	if len(defs) != len(used) {
+		// With indexes, DynamoDB names both lists (quoted from DynamoDB in
+		// aws-cloudformation/cfn-lint#1037 and moto's tests).
+		return model.InvalidParameter("Some AttributeDefinitions are not used. AttributeDefinitions: %s, keys used: %s", bracketList(defs), bracketList(used))
+	}
+	if s := in.StreamSpecification; s != nil {
+		if s.StreamEnabled && s.StreamViewType == "" {
+			return model.Validation("1 validation error detected: Value null at 'streamSpecification.streamViewType' failed to satisfy constraint: Member must not be null")
+		}
+		if !s.StreamEnabled && s.StreamViewType != "" {
+			return model.Validation("One or more parameter values were invalid: StreamSpecification: Stream view type must not be specified when stream is disabled")
+		}
+	}
+	if err := checkTagContents(in.Tags); err != nil {
+		return err
+	}
+	return checkTagCount(mergeTags(nil, in.Tags))
+}
+
+// checkUnsupportedCreateParams refuses the CreateTable parameters that
+// would make the table something dynoscope does not model, rather than
+// create it without them: encryption with a KMS key (an SSESpecification
+// that is not the default AWS-owned key), a resource policy, and a
+// multi-account global table. The texts are dynoscope's own.
+func checkUnsupportedCreateParams(in *model.CreateTableInput) *model.Error {
+	if s := in.SSESpecification; s != nil && ((s.Enabled != nil && *s.Enabled) || s.SSEType != "" || s.KMSMasterKeyId != "") {
+		return unsupportedParam("SSESpecification", "encryption at rest with a KMS key is not modelled; leave SSESpecification out (or Enabled false) for the AWS-owned key")
+	}
+	if in.ResourcePolicy != "" {
+		return unsupportedParam("ResourcePolicy", "resource-based policies are not modelled (credentials are not checked)")
+	}
+	if in.GlobalTableSourceArn != "" || in.GlobalTableSettingsReplicationMode != "" {
+		return unsupportedParam("GlobalTableSourceArn", "global tables (replicas) are not modelled")
+	}
+	return nil
+}
+
+// unsupportedParam is dynoscope's refusal of a parameter it does not
+// implement: a ValidationException that names the parameter, so that a
+// request is never half-applied.
+func unsupportedParam(param, why string) *model.Error {
+	return model.InvalidParameter("dynoscope does not support %s: %s", param, why)
+}
+
+// checkCreateTableConstraints collects every constraint failure of a
+// CreateTable request in one "N validation errors detected" message.
+func checkCreateTableConstraints(in *model.CreateTableInput) *model.Error {
 	var c constraints
 	c.tableName(in.TableName, in.EmptyTableName())
 	if in.AttributeDefinitions == nil {
@@ -234,131 +406,30 @@ func validateCreateTable(in *model.CreateTableInput) *model.Error {
 		c.enum(s.StreamViewType, "streamSpecification.streamViewType", model.StreamNewImage, model.StreamOldImage, model.StreamNewAndOldImages, model.StreamKeysOnly)
 	}
 	checkTagConstraints(&c, in.Tags, "tags")
-	if err := c.err(); err != nil {
-		return err
-	}
-	if err := checkThroughputBounds(in.ProvisionedThroughput); err != nil {
-		return err
-	}
-	if err := checkKeySchema(in.KeySchema, ""); err != nil {
-		return err
-	}
-	defined := map[string]string{}
-	for _, ad := range in.AttributeDefinitions {
-		if _, dup := defined[ad.AttributeName]; dup {
-			// DynamoDB's text, quoted in scylladb/scylladb#13870.
-			return model.Validation("Attribute Name is duplicated: %s", ad.AttributeName)
-		}
-		defined[ad.AttributeName] = ad.AttributeType
-	}
-	billing := in.BillingMode
-	if billing == "" {
-		billing = model.BillingProvisioned
-	}
-	if billing == model.BillingProvisioned {
-		pt := in.ProvisionedThroughput
-		if pt == nil || pt.ReadCapacityUnits == nil || pt.WriteCapacityUnits == nil {
-			return model.InvalidParameter("ReadCapacityUnits and WriteCapacityUnits must both be specified when BillingMode is PROVISIONED")
-		}
-	} else if pt := in.ProvisionedThroughput; pt != nil && (pt.ReadCapacityUnits != nil || pt.WriteCapacityUnits != nil) {
-		return model.InvalidParameter("Neither ReadCapacityUnits nor WriteCapacityUnits can be specified when BillingMode is PAY_PER_REQUEST")
-	}
+	return c.err()
+}
 
-	used := map[string]bool{}
-	for _, k := range in.KeySchema {
-		used[k.AttributeName] = true
-	}
-	tableHash, tableRange := model.HashKey(in.KeySchema), model.RangeKey(in.KeySchema)
-	names := map[string]bool{}
-	projected := 0
-	if len(in.LocalSecondaryIndexes) > 0 && tableRange == "" {
-		return model.InvalidParameter("Table KeySchema does not have a range key, which is required when specifying a LocalSecondaryIndex")
-	}
-	if len(in.LocalSecondaryIndexes) > maxLSIs {
-		return model.InvalidParameter("Number of LocalSecondaryIndexes exceeds per-table limit of %d", maxLSIs)
-	}
-	for _, l := range in.LocalSecondaryIndexes {
-		if err := checkKeySchema(l.KeySchema, l.IndexName); err != nil {
-			return err
-		}
-		if names[l.IndexName] {
-			return model.InvalidParameter("Duplicate index name: %s", l.IndexName)
-		}
-		names[l.IndexName] = true
-		if model.RangeKey(l.KeySchema) == "" {
-			return model.InvalidParameter("Index KeySchema does not have a range key for index: %s", l.IndexName)
-		}
-		if h := model.HashKey(l.KeySchema); h != tableHash {
-			return model.InvalidParameter("Index KeySchema does not have the same leading hash key as table KeySchema for index: %s. index hash key: %s, table hash key: %s", l.IndexName, h, tableHash)
-		}
-		n, err := checkProjection(l.Projection, l.IndexName)
-		if err != nil {
-			return err
-		}
-		projected += n
-		for _, k := range l.KeySchema {
-			used[k.AttributeName] = true
+// checkKeysDefined refuses a key schema naming an attribute that
+// AttributeDefinitions does not define, listing the schema's attributes and
+// the definitions as DynamoDB does ("Keys: [a, c], AttributeDefinitions:
+// [a, b]", dynalite's createTable tests).
+func checkKeysDefined(ks []model.KeySchemaElement, defined map[string]string, defs []string) *model.Error {
+	for _, k := range ks {
+		if _, ok := defined[k.AttributeName]; !ok {
+			return model.InvalidParameter("Some index key attributes are not defined in AttributeDefinitions. Keys: %s, AttributeDefinitions: %s", bracketList(keyNames(nil, ks)), bracketList(defs))
 		}
 	}
-	if len(in.GlobalSecondaryIndexes) > maxGSIs {
-		return model.InvalidParameter("GlobalSecondaryIndex count exceeds the per-table limit of %d", maxGSIs)
-	}
-	for _, g := range in.GlobalSecondaryIndexes {
-		if err := checkGSIKeySchema(g.KeySchema); err != nil {
-			return err
-		}
-		if names[g.IndexName] {
-			return model.InvalidParameter("Duplicate index name: %s", g.IndexName)
-		}
-		names[g.IndexName] = true
-		n, err := checkProjection(g.Projection, g.IndexName)
-		if err != nil {
-			return err
-		}
-		projected += n
-		if err := checkIndexThroughput(g, billing); err != nil {
-			return err
-		}
-		for _, k := range g.KeySchema {
-			used[k.AttributeName] = true
+	return nil
+}
+
+// keyNames appends the attribute names of ks that names does not hold yet.
+func keyNames(names []string, ks []model.KeySchemaElement) []string {
+	for _, k := range ks {
+		if !slices.Contains(names, k.AttributeName) {
+			names = append(names, k.AttributeName)
 		}
 	}
-	if projected > maxProjectedAttrs {
-		return model.InvalidParameter("The sum of all NonKeyAttributes across all secondary indexes exceeds the limit of %d", maxProjectedAttrs)
-	}
-	var missing []string
-	for a := range used {
-		if _, ok := defined[a]; !ok {
-			missing = append(missing, a)
-		}
-	}
-	if len(missing) > 0 {
-		keys := make([]string, 0, len(used))
-		for a := range used {
-			keys = append(keys, a)
-		}
-		sort.Strings(keys)
-		defs := make([]string, 0, len(in.AttributeDefinitions))
-		for _, ad := range in.AttributeDefinitions {
-			defs = append(defs, ad.AttributeName)
-		}
-		return model.InvalidParameter("Some index key attributes are not defined in AttributeDefinitions. Keys: %s, AttributeDefinitions: %s", bracketList(keys), bracketList(defs))
-	}
-	if len(defined) != len(used) {
-		return model.InvalidParameter("Number of attributes in KeySchema does not exactly match number of attributes defined in AttributeDefinitions")
-	}
-	if s := in.StreamSpecification; s != nil {
-		if s.StreamEnabled && s.StreamViewType == "" {
-			return model.Validation("1 validation error detected: Value null at 'streamSpecification.streamViewType' failed to satisfy constraint: Member must not be null")
-		}
-		if !s.StreamEnabled && s.StreamViewType != "" {
-			return model.Validation("One or more parameter values were invalid: StreamSpecification: Stream view type must not be specified when stream is disabled")
-		}
-	}
-	if err := checkTagContents(in.Tags); err != nil {
-		return err
-	}
-	return checkTagCount(mergeTags(nil, in.Tags))
+	return names
 }
 
 // checkAttributeDefinitions adds the constraint failures of attribute
@@ -407,7 +478,7 @@ func checkKeySchemaConstraints(c *constraints, ks []model.KeySchemaElement, path
 		c.add("[]", path, "Member must have length greater than or equal to 1")
 	}
 	if maxLen > 0 && len(ks) > maxLen {
-		c.add(fmt.Sprint(ks), path, fmt.Sprintf("Member must have length less than or equal to %d", maxLen))
+		c.add(javaKeySchema(ks), path, fmt.Sprintf("Member must have length less than or equal to %d", maxLen))
 	}
 	for i, k := range ks {
 		c.enum(k.KeyType, fmt.Sprintf("%s.%d.member.keyType", path, i+1), model.KeyTypeHash, model.KeyTypeRange)
@@ -419,23 +490,22 @@ func checkKeySchemaConstraints(c *constraints, ks []model.KeySchemaElement, path
 }
 
 // checkKeySchema checks the HASH/RANGE structure of a table or LSI key
-// schema (at most two elements, as checkKeySchemaConstraints saw to). An
-// index's key schema gets the table's texts: DynamoDB answers a GSI's
-// [RANGE, HASH] with the same "Invalid KeySchema: The first KeySchemaElement
-// is not a HASH key type" (ack-api-quirks DDB-TABLE-124, verified against
-// DynamoDB in October 2026).
-func checkKeySchema(ks []model.KeySchemaElement, index string) *model.Error {
+// schema (at most two elements, as checkKeySchemaConstraints saw to), in
+// dynalite's recorded order: one name twice, then the first element's type,
+// then the second's. An index's key schema gets the table's texts:
+// DynamoDB answers a GSI's [RANGE, HASH] with the same "Invalid KeySchema:
+// The first KeySchemaElement is not a HASH key type" (ack-api-quirks
+// DDB-TABLE-124, verified against DynamoDB in October 2026).
+func checkKeySchema(ks []model.KeySchemaElement) *model.Error {
 	const prefix = "Invalid KeySchema: "
+	if len(ks) > 1 && ks[0].AttributeName == ks[1].AttributeName {
+		return model.Validation("Both the Hash Key and the Range Key element in the KeySchema have the same name")
+	}
 	if len(ks) > 0 && ks[0].KeyType != model.KeyTypeHash {
 		return model.Validation("%sThe first KeySchemaElement is not a HASH key type", prefix)
 	}
-	if len(ks) > 1 {
-		if ks[1].KeyType != model.KeyTypeRange {
-			return model.Validation("%sThe second KeySchemaElement is not a RANGE key type", prefix)
-		}
-		if ks[0].AttributeName == ks[1].AttributeName {
-			return model.Validation("Both the Hash Key and the Range Key element in the KeySchema have the same name")
-		}
+	if len(ks) > 1 && ks[1].KeyType != model.KeyTypeRange {
+		return model.Validation("%sThe second KeySchemaElement is not a RANGE key type", prefix)
 	}
 	return nil
 }
@@ -503,4 +573,35 @@ func checkThroughputBounds(pt *model.ProvisionedThroughput) *model.Error {
 		return model.Validation("Given value %d for WriteCapacityUnits is out of bounds", *pt.WriteCapacityUnits)
 	}
 	return nil
+}
+
+// javaKeySchema prints a key schema as DynamoDB echoes it in a constraint
+// message, the elements in their Java form:
+// "[KeySchemaElement(attributeName=pk, keyType=HASH), …]" (quoted from
+// DynamoDB in nubo-db/dynoxide#11; DynamoDB sometimes prints the Java
+// default "com.amazonaws.dynamodb.v20120810.KeySchemaElement@<hash>"
+// instead, architect/architect#44).
+func javaKeySchema(ks []model.KeySchemaElement) string {
+	var b strings.Builder
+	b.WriteByte('[')
+	for i, k := range ks {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString("KeySchemaElement(attributeName=")
+		b.WriteString(javaString(k.AttributeName))
+		b.WriteString(", keyType=")
+		b.WriteString(javaString(k.KeyType))
+		b.WriteByte(')')
+	}
+	b.WriteByte(']')
+	return b.String()
+}
+
+// javaString is s as Java prints a String field: null when absent.
+func javaString(s string) string {
+	if s == "" {
+		return "null"
+	}
+	return s
 }

@@ -35,19 +35,40 @@ func TestCreateTableValidation(t *testing.T) {
 			code: model.ErrValidation,
 			msg:  "One or more parameter values were invalid: Number of attributes in KeySchema does not exactly match number of attributes defined in AttributeDefinitions",
 		},
+		// More key elements than definitions comes first (dynalite's
+		// createTable tests "missing key attr definition when double and
+		// valid"; the 2026 capture of dynamodb-conformance
+		// tests/tier3/error-messages/createTable.test.ts "duplicate
+		// attribute in KeySchema" gives the same text for [a HASH, a RANGE]).
 		{
 			name: "key attribute not defined",
 			in: model.CreateTableInput{TableName: "t1t", BillingMode: onDemand,
 				KeySchema:            []model.KeySchemaElement{hk("a"), rk("b")},
 				AttributeDefinitions: []model.AttributeDefinition{ad("a", "S")}},
 			code: model.ErrValidation,
-			msg:  "One or more parameter values were invalid: Some index key attributes are not defined in AttributeDefinitions. Keys: [a, b], AttributeDefinitions: [a]",
+			msg:  "Invalid KeySchema: Some index key attribute have no definition",
+		},
+		{
+			name: "key attribute not defined, as many definitions",
+			in: model.CreateTableInput{TableName: "t1t", BillingMode: onDemand,
+				KeySchema:            []model.KeySchemaElement{hk("a"), rk("b")},
+				AttributeDefinitions: []model.AttributeDefinition{ad("a", "S"), ad("c", "S")}},
+			code: model.ErrValidation,
+			msg:  "One or more parameter values were invalid: Some index key attributes are not defined in AttributeDefinitions. Keys: [a, b], AttributeDefinitions: [a, c]",
+		},
+		{
+			name: "same hash and range name, one definition",
+			in: model.CreateTableInput{TableName: "abc", BillingMode: onDemand,
+				KeySchema:            []model.KeySchemaElement{hk("a"), rk("a")},
+				AttributeDefinitions: []model.AttributeDefinition{ad("a", "S")}},
+			code: model.ErrValidation,
+			msg:  "Invalid KeySchema: Some index key attribute have no definition",
 		},
 		{
 			name: "same hash and range name",
 			in: model.CreateTableInput{TableName: "abc", BillingMode: onDemand,
 				KeySchema:            []model.KeySchemaElement{hk("a"), rk("a")},
-				AttributeDefinitions: []model.AttributeDefinition{ad("a", "S")}},
+				AttributeDefinitions: []model.AttributeDefinition{ad("a", "S"), ad("b", "S")}},
 			code: model.ErrValidation,
 			msg:  "Both the Hash Key and the Range Key element in the KeySchema have the same name",
 		},

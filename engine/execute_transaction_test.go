@@ -27,8 +27,10 @@ func TestExecuteTransactionWrites(t *testing.T) {
 	))
 	mustOK(t, err)
 	// ConditionCheck 1 ×2, Put 1 ×2, Update 1 ×2, Delete 1 ×2 + its GSI
-	// entry? sk 5 is NEW: the KEYS_ONLY entry goes, 1 ×2.
-	if !reflect.DeepEqual(out.Responses, []model.ItemResponse{}) || len(out.ConsumedCapacity) != 1 || out.ConsumedCapacity[0].CapacityUnits != 10 {
+	// entry? sk 5 is NEW: the KEYS_ONLY entry goes, 1 (index writes are not
+	// doubled: measured against DynamoDB in nubo-db/dynoxide#188, see
+	// docs/FIDELITY.md).
+	if !reflect.DeepEqual(out.Responses, []model.ItemResponse{}) || len(out.ConsumedCapacity) != 1 || out.ConsumedCapacity[0].CapacityUnits != 9 {
 		t.Fatalf("answer %+v %s", out.Responses, dump(out.ConsumedCapacity))
 	}
 	if getItem(t, e, "Orders", model.Item{"pk": model.S("c1"), "sk": model.N("2")})["total"].N != "21" ||

@@ -23,7 +23,7 @@ func (e *Engine) query(ctx context.Context, in *model.QueryInput, encoded bool) 
 	var c constraints
 	checkReturnCapacity(&c, in.ReturnConsumedCapacity)
 	c.tableName(in.TableName, in.EmptyTableName())
-	checkReadLimit(&c, in.Limit)
+	checkQueryLimit(&c, in.Limit)
 	c.enum(in.ConditionalOperator, "conditionalOperator", "AND", "OR")
 	if err := c.err(); err != nil {
 		return nil, err

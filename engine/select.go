@@ -97,6 +97,17 @@ func checkReadLimit(c *constraints, limit *int32) {
 	}
 }
 
+// checkQueryLimit is checkReadLimit in the form DynamoDB answers for Query
+// today, in every region the 2026 captures cover: "Value at 'Limit' failed
+// to satisfy constraint: …", no value, the member capitalised
+// (docs/FIDELITY.md, "Constraint texts"). Scan's Limit keeps the older form,
+// which most regions still answer.
+func checkQueryLimit(c *constraints, limit *int32) {
+	if limit != nil && *limit < 1 {
+		c.addUnvalued("Limit", "Member must have value greater than or equal to 1")
+	}
+}
+
 // resolveIndex finds the index a Query or Scan names and checks it can be read.
 func resolveIndex(t *table, name string, consistent bool) (readTarget, *model.Error) {
 	rt := readTarget{t: t}

@@ -25,6 +25,9 @@ func (e *Engine) UpdateTimeToLive(ctx context.Context, in *model.UpdateTimeToLiv
 	} else {
 		n := in.TimeToLiveSpecification.AttributeName
 		switch {
+		case n == "" && in.EmptyAttributeName():
+			// The API Reference's minimum length is 1.
+			c.add("", "timeToLiveSpecification.attributeName", "Member must have length greater than or equal to 1")
 		case n == "":
 			c.add(nil, "timeToLiveSpecification.attributeName", "Member must not be null")
 		case len(n) > 255:

@@ -35,6 +35,14 @@ func (c *constraints) add(value any, path, rule string) {
 	c.msgs = append(c.msgs, fmt.Sprintf("Value %s at '%s' failed to satisfy constraint: %s", v, path, rule))
 }
 
+// addUnvalued adds a failure in the form DynamoDB's newer validation
+// framework answers for some members: no value, and the member path as the
+// API spells it ("Value at 'Limit' failed to satisfy constraint: …",
+// captured from DynamoDB in 2026; see docs/FIDELITY.md, "Constraint texts").
+func (c *constraints) addUnvalued(path, rule string) {
+	c.msgs = append(c.msgs, fmt.Sprintf("Value at '%s' failed to satisfy constraint: %s", path, rule))
+}
+
 // name checks a table or index name: present, pattern, 3-255 characters.
 func (c *constraints) name(value, path string, required bool) {
 	if value == "" {
@@ -131,4 +139,14 @@ func checkReturnMetrics(c *constraints, v string) {
 // bracketList renders names as DynamoDB lists them: "[a, b]".
 func bracketList(names []string) string {
 	return "[" + strings.Join(names, ", ") + "]"
+}
+
+// errRequestItemsRequired is DynamoDB's answer to a batch whose
+// RequestItems is empty: "The requestItems parameter is required for
+// BatchGetItem" (and BatchWriteItem), captured from DynamoDB in 2026
+// (dynamodb-conformance, tests/tier3/error-messages/batch*.test.ts). A
+// RequestItems left out gets the same text (the parameter is required),
+// which no public capture shows.
+func errRequestItemsRequired(action string) *model.Error {
+	return model.Validation("The requestItems parameter is required for %s", action)
 }

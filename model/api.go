@@ -102,6 +102,12 @@ type CreateTableInput struct {
 	Tags                      []Tag                  `json:"Tags,omitempty"`
 	OnDemandThroughput        *OnDemandThroughput    `json:"OnDemandThroughput,omitempty"`
 	WarmThroughput            *WarmThroughput        `json:"WarmThroughput,omitempty"`
+	// Parameters dynoscope does not implement, decoded so that they are
+	// refused rather than dropped (see engine's checkUnsupportedCreateParams).
+	SSESpecification                   *SSESpecification `json:"SSESpecification,omitempty"`
+	ResourcePolicy                     string            `json:"ResourcePolicy,omitempty"`
+	GlobalTableSourceArn               string            `json:"GlobalTableSourceArn,omitempty"`
+	GlobalTableSettingsReplicationMode string            `json:"GlobalTableSettingsReplicationMode,omitempty"`
 }
 
 // CreateTableOutput is CreateTable's response.
@@ -442,6 +448,7 @@ type TimeToLiveSpecification struct {
 // UpdateTimeToLiveInput is UpdateTimeToLive's request.
 type UpdateTimeToLiveInput struct {
 	tableNameProbe
+	emptyAttributeName      bool                     // TimeToLiveSpecification.AttributeName sent as ""
 	TableName               string                   `json:"TableName"`
 	TimeToLiveSpecification *TimeToLiveSpecification `json:"TimeToLiveSpecification"`
 }

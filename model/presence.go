@@ -94,10 +94,23 @@ func (in *DescribeTableInput) NoteEmpty(b []byte) {
 // NoteEmpty records an empty TableName.
 func (in *DeleteTableInput) NoteEmpty(b []byte) { in.tableNameProbe.empty = sentEmpty(b, "TableName") }
 
-// NoteEmpty records an empty TableName.
+// NoteEmpty records an empty TableName and an AttributeName sent as "".
 func (in *UpdateTimeToLiveInput) NoteEmpty(b []byte) {
 	in.tableNameProbe.empty = sentEmpty(b, "TableName")
+	if in.TimeToLiveSpecification != nil && in.TimeToLiveSpecification.AttributeName == "" {
+		var probe struct {
+			TimeToLiveSpecification json.RawMessage
+		}
+		if json.Unmarshal(b, &probe) == nil && probe.TimeToLiveSpecification != nil {
+			in.emptyAttributeName = sentEmpty(probe.TimeToLiveSpecification, "AttributeName")
+		}
+	}
 }
+
+// EmptyAttributeName reports whether the request sent
+// TimeToLiveSpecification.AttributeName as "" (as opposed to leaving it
+// out).
+func (in *UpdateTimeToLiveInput) EmptyAttributeName() bool { return in.emptyAttributeName }
 
 // NoteEmpty records an empty TableName.
 func (in *DescribeTimeToLiveInput) NoteEmpty(b []byte) {

@@ -39,6 +39,17 @@ var (
 // syntaxPanic carries a syntax error out of the recursive descent.
 type syntaxPanic struct{ at int }
 
+// parsePanic carries out of the recursive descent an error that, like a
+// syntax error, stops the parse and wins over every recorded one.
+type parsePanic struct{ msg string }
+
+// maxListIndex is the largest list index a document path may hold: a
+// larger one, or one of more than ten digits, is "List index is not within
+// the allowable range; index: [n]" (DynamoDB Local's LIST_INDEX_OUTSIDE_RANGE
+// text; the bound is the one floci's tests pin, 4294967295 refused and
+// 4294967294 accepted).
+const maxListIndex = 4294967294
+
 // parser is the recursive-descent parser shared by all expression kinds.
 type parser struct {
 	src      string
@@ -60,6 +71,10 @@ func newParser(ctx *Context, src string, keywords []string) *parser {
 func (p *parser) run(f func()) (syntaxMsg string) {
 	defer func() {
 		if r := recover(); r != nil {
+			if pp, ok := r.(parsePanic); ok {
+				syntaxMsg = pp.msg
+				return
+			}
 			sp, ok := r.(syntaxPanic)
 			if !ok {
 				panic(r)
@@ -143,10 +158,12 @@ func (p *parser) parsePath() Path {
 		case tLBrack:
 			p.next()
 			t := p.expect(tNumber)
+			if len(t.text) > 10 || !isDigits(t.text) {
+				p.listIndexOutOfRange(t)
+			}
 			idx, err := strconv.Atoi(t.text)
-			if err != nil || idx > 1<<31-1 {
-				p.pos--
-				p.fail()
+			if err != nil || idx > maxListIndex {
+				p.listIndexOutOfRange(t)
 			}
 			p.expect(tRBrack)
 			path = append(path, PathElement{Index: idx, IsIndex: true})
@@ -157,6 +174,26 @@ func (p *parser) parsePath() Path {
 			return path
 		}
 	}
+}
+
+// listIndexOutOfRange stops the parse at the list index t: a syntax error
+// unless t is made of digits, else DynamoDB's range error.
+func (p *parser) listIndexOutOfRange(t token) {
+	if !isDigits(t.text) {
+		p.pos--
+		p.fail()
+	}
+	panic(parsePanic{"List index is not within the allowable range; index: [" + t.text + "]"})
+}
+
+// isDigits reports whether s is made of ASCII digits only.
+func isDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // parseElement parses one attribute name or #placeholder.

@@ -18,19 +18,23 @@ func (b *Backend) CreateTable(ctx context.Context, in *model.CreateTableInput) (
 		return nil, err
 	}
 	out, err := b.ddb.CreateTable(ctx, &dynamodb.CreateTableInput{
-		AttributeDefinitions:      toAttributeDefinitions(in.AttributeDefinitions),
-		TableName:                 tableName(in.TableName, in),
-		KeySchema:                 toKeySchema(in.KeySchema),
-		LocalSecondaryIndexes:     toLSIs(in.LocalSecondaryIndexes),
-		GlobalSecondaryIndexes:    toGSIs(in.GlobalSecondaryIndexes),
-		BillingMode:               types.BillingMode(in.BillingMode),
-		ProvisionedThroughput:     toThroughput(in.ProvisionedThroughput),
-		StreamSpecification:       toStreamSpecification(in.StreamSpecification),
-		TableClass:                types.TableClass(in.TableClass),
-		DeletionProtectionEnabled: in.DeletionProtectionEnabled,
-		Tags:                      toTags(in.Tags),
-		OnDemandThroughput:        toOnDemand(in.OnDemandThroughput),
-		WarmThroughput:            toWarm(in.WarmThroughput),
+		AttributeDefinitions:               toAttributeDefinitions(in.AttributeDefinitions),
+		TableName:                          tableName(in.TableName, in),
+		KeySchema:                          toKeySchema(in.KeySchema),
+		LocalSecondaryIndexes:              toLSIs(in.LocalSecondaryIndexes),
+		GlobalSecondaryIndexes:             toGSIs(in.GlobalSecondaryIndexes),
+		BillingMode:                        types.BillingMode(in.BillingMode),
+		ProvisionedThroughput:              toThroughput(in.ProvisionedThroughput),
+		StreamSpecification:                toStreamSpecification(in.StreamSpecification),
+		TableClass:                         types.TableClass(in.TableClass),
+		DeletionProtectionEnabled:          in.DeletionProtectionEnabled,
+		Tags:                               toTags(in.Tags),
+		OnDemandThroughput:                 toOnDemand(in.OnDemandThroughput),
+		WarmThroughput:                     toWarm(in.WarmThroughput),
+		SSESpecification:                   toSSE(in.SSESpecification),
+		ResourcePolicy:                     optString(in.ResourcePolicy),
+		GlobalTableSourceArn:               optString(in.GlobalTableSourceArn),
+		GlobalTableSettingsReplicationMode: types.GlobalTableSettingsReplicationMode(in.GlobalTableSettingsReplicationMode),
 	})
 	if err != nil {
 		return nil, b.asError(err)
@@ -148,4 +152,20 @@ func ListAllTables(ctx context.Context, api interface {
 		}
 		in = &model.ListTablesInput{ExclusiveStartTableName: out.LastEvaluatedTableName}
 	}
+}
+
+// toSSE converts an SSESpecification for the SDK.
+func toSSE(s *model.SSESpecification) *types.SSESpecification {
+	if s == nil {
+		return nil
+	}
+	return &types.SSESpecification{Enabled: s.Enabled, SSEType: types.SSEType(s.SSEType), KMSMasterKeyId: optString(s.KMSMasterKeyId)}
+}
+
+// optString is s for an optional SDK member: nil when empty.
+func optString(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
 }

@@ -79,14 +79,14 @@ func (s *Server) writeJSON(w http.ResponseWriter, contentType string, status int
 // values share one string and one slice backing array: this runs on every
 // request.
 func writeRaw(w http.ResponseWriter, contentType string, status int, body []byte) {
-	var scratch [uuidLen + 2*20]byte
-	b := appendRequestID(scratch[:0], rand.Uint64(), rand.Uint64())
+	var scratch [requestIDLen + 2*20]byte
+	b := appendRequestID(scratch[:0], [4]uint64{rand.Uint64(), rand.Uint64(), rand.Uint64(), rand.Uint64()})
 	b = strconv.AppendUint(b, uint64(crc32.ChecksumIEEE(body)), 10)
 	crcEnd := len(b)
 	b = strconv.AppendInt(b, int64(len(body)), 10)
 	text := string(b)
 
-	values := []string{contentType, text[crcEnd:], text[:uuidLen], text[uuidLen:crcEnd]}
+	values := []string{contentType, text[crcEnd:], text[:requestIDLen], text[requestIDLen:crcEnd]}
 	h := w.Header()
 	h["Content-Type"] = values[0:1:1]
 	h["Content-Length"] = values[1:2:2]
@@ -96,26 +96,20 @@ func writeRaw(w http.ResponseWriter, contentType string, status int, body []byte
 	_, _ = w.Write(body) // a failed write means the client is gone
 }
 
-// uuidLen is the length of a request id.
-const uuidLen = 36
+// requestIDLen is the length of a request id.
+const requestIDLen = 52
 
-// appendRequestID appends a request id: a UUID (version 4) made of the
-// random bits hi and lo. It needs to be unique, not unguessable, so the
-// caller draws them from the fast per-thread generator.
-func appendRequestID(b []byte, hi, lo uint64) []byte {
-	const hex = "0123456789abcdef"
-	hi = hi&^(0xf<<12) | 4<<12   // version 4
-	lo = lo&^(0x3<<62) | 0x2<<62 // RFC 4122 variant
-	for i := range 32 {
-		switch i {
-		case 8, 12, 16, 20:
-			b = append(b, '-')
-		}
-		word, shift := hi, 60-4*i
-		if i >= 16 {
-			word, shift = lo, 60-4*(i-16)
-		}
-		b = append(b, hex[word>>shift&0xf])
+// appendRequestID appends a request id in DynamoDB's form: 52 characters
+// of the base32hex alphabet (0-9, A-V), as in the ids DynamoDB answers
+// ("855G8REKA0Q2HB9VQI0PECOH8VVV4KQNSO5AEMVJF66Q9ASUAAJG", quoted in
+// architect/architect#44; see docs/FIDELITY.md). Each character takes five
+// of the random bits r, which the caller draws from the fast per-thread
+// generator: the id needs to be unique, not unguessable.
+func appendRequestID(b []byte, r [4]uint64) []byte {
+	const alphabet = "0123456789ABCDEFGHIJKLMNOPQRSTUV"
+	for i := range requestIDLen {
+		word := r[i/13] // 13 characters (65 bits, the last one short) per word
+		b = append(b, alphabet[word>>(5*uint(i%13))&31])
 	}
 	return b
 }

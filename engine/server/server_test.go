@@ -36,7 +36,11 @@ type request struct {
 	body        string
 }
 
-var uuidRE = regexp.MustCompile(`^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$`)
+// requestIDRE is the form of DynamoDB's request ids: 52 characters of the
+// base32hex alphabet, as in "855G8REKA0Q2HB9VQI0PECOH8VVV4KQNSO5AEMVJF66Q9ASUAAJG"
+// (architect/architect#44) and "VB2Q7GALG1S0RNLD0LPL6E6KHFVV4KQNSO5AEMVJF66Q9ASUAAJG"
+// (a CloudFormation failure quoting DynamoDB); see docs/FIDELITY.md.
+var requestIDRE = regexp.MustCompile(`^[0-9A-V]{52}$`)
 
 // serve sends req to h and checks the headers every reply carries:
 // x-amzn-RequestId, x-amz-crc32 of the exact body, and Content-Length.
@@ -63,8 +67,8 @@ func serve(t *testing.T, h http.Handler, req request) reply {
 	if want := strconv.FormatUint(uint64(crc32.ChecksumIEEE([]byte(body))), 10); !reflect.DeepEqual(hdr["x-amz-crc32"], []string{want}) {
 		t.Errorf("x-amz-crc32 = %q, want [%s] (crc32 of %q)", hdr["x-amz-crc32"], want, body)
 	}
-	if ids := hdr["x-amzn-RequestId"]; len(ids) != 1 || !uuidRE.MatchString(ids[0]) {
-		t.Errorf("x-amzn-RequestId = %q, want one UUID", ids)
+	if ids := hdr["x-amzn-RequestId"]; len(ids) != 1 || !requestIDRE.MatchString(ids[0]) {
+		t.Errorf("x-amzn-RequestId = %q, want one id of DynamoDB's form", ids)
 	}
 	if got, want := hdr.Get("Content-Length"), strconv.Itoa(len(body)); got != want {
 		t.Errorf("Content-Length = %q, want %q", got, want)

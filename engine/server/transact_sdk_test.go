@@ -62,13 +62,15 @@ func TestSDKTransactWriteItems(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// users: 1 WCU ×2 on the table, the new LSI entry 1 ×2; emails 1 ×2.
+	// users: 1 WCU ×2 on the table, the new LSI entry 1 (the ×2 is the
+	// table's only: nubo-db/dynoxide#188, measured against DynamoDB;
+	// docs/FIDELITY.md); emails 1 ×2.
 	got := map[string]string{}
 	for _, cc := range out.ConsumedCapacity {
 		got[*cc.TableName] = fmt.Sprintf("%g write %g table %g lsi %v gsi %v", *cc.CapacityUnits, *cc.WriteCapacityUnits, *cc.Table.CapacityUnits,
 			capacityMap(cc.LocalSecondaryIndexes), capacityMap(cc.GlobalSecondaryIndexes))
 	}
-	want := map[string]string{"users": "4 write 4 table 2 lsi map[byEmail:2] gsi map[]", "emails": "2 write 2 table 2 lsi map[] gsi map[]"}
+	want := map[string]string{"users": "3 write 3 table 2 lsi map[byEmail:1] gsi map[]", "emails": "2 write 2 table 2 lsi map[] gsi map[]"}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("capacity\n got %v\nwant %v", got, want)
 	}
