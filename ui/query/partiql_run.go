@@ -90,10 +90,11 @@ func runStatement(api engine.API, in *model.ExecuteStatementInput, page int) *pq
 	res := &pqResult{in: in, page: page}
 	var out *model.ExecuteStatementOutput
 	var err error
+	ctx, trace := engine.WithRequestTrace(kit.Bg)
 	if p, ok := api.(kit.StatementPlanner); ok {
-		out, res.plan, err = p.ExecuteStatementPlanned(kit.Bg, in)
+		out, res.plan, err = p.ExecuteStatementPlanned(ctx, in)
 	} else {
-		out, err = api.ExecuteStatement(kit.Bg, in)
+		out, err = api.ExecuteStatement(ctx, in)
 	}
 	if err != nil {
 		res.err = kit.AsModelError(err)
@@ -111,7 +112,11 @@ func runStatement(api engine.API, in *model.ExecuteStatementInput, page int) *pq
 			action, index = p.Action, ""
 		}
 	}
-	if rec, ok := kit.FindRequest(api, action, table, index); ok {
+	if rec, ok := trace.Last(); ok { // a SELECT: the record of this very request
+		res.lines = rec.Lines
+	} else if rec, ok := kit.FindRequest(api, action, table, index); ok {
+		// a write: the PutItem, UpdateItem or DeleteItem it became is not
+		// traced yet, so it is looked for in the log
 		res.lines = rec.Lines
 	}
 	if d, err := api.DescribeTable(kit.Bg, &model.DescribeTableInput{TableName: table}); err == nil {
