@@ -171,13 +171,6 @@ func (b *Backend) ListBackups(ctx context.Context, in *model.ListBackupsInput) (
 	return res, nil
 }
 
-func toSSE(s *model.SSESpecification) *types.SSESpecification {
-	if s == nil {
-		return nil
-	}
-	return &types.SSESpecification{Enabled: s.Enabled, SSEType: types.SSEType(s.SSEType), KMSMasterKeyId: optStr(s.KMSMasterKeyId)}
-}
-
 // RestoreTableFromBackup restores a backup as a new table.
 func (b *Backend) RestoreTableFromBackup(ctx context.Context, in *model.RestoreTableFromBackupInput) (*model.RestoreTableFromBackupOutput, error) {
 	if err := b.refuseWrite(); err != nil {
