@@ -1,6 +1,7 @@
 package codegen
 
 import (
+	"flag"
 	"fmt"
 	"os"
 	"os/exec"
@@ -67,82 +68,49 @@ func requests() map[string]any {
 	}
 }
 
+var update = flag.Bool("update", false, "rewrite the golden programs in testdata/render")
+
+// TestRenderExact compares whole programs with testdata/render: a GetItem
+// in Go for a loopback endpoint (a region and dummy keys, said why), in
+// Python without an endpoint (the header says: your default AWS account),
+// in JavaScript for a remote endpoint (the AWS configuration's keys), and a
+// Query's second page (its ExclusiveStartKey) in each language.
 func TestRenderExact(t *testing.T) {
-	in := &model.GetItemInput{TableName: "Songs", Key: model.Item{"Id": model.S("1"), "Metadata": model.S("Details")}, ConsistentRead: bp(true)}
+	get := &model.GetItemInput{TableName: "Songs", Key: model.Item{"Id": model.S("1"), "Metadata": model.S("Details")}, ConsistentRead: bp(true)}
+	page2 := &model.QueryInput{TableName: "Songs", KeyConditionExpression: "Id = :id", ExpressionAttributeValues: map[string]model.AttributeValue{":id": model.S("1")},
+		Limit: i32(2), ExclusiveStartKey: model.Item{"Id": model.S("1"), "Metadata": model.S("Lyrics")}}
 	for _, tc := range []struct {
+		name string
 		lang Language
+		in   any
 		opts Options
-		want string
 	}{
-		{Go, Options{Endpoint: "http://127.0.0.1:8000", Region: "us-east-1"}, `package main
-
-import (
-	"context"
-	"fmt"
-	"log"
-
-	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/config"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
-)
-
-func main() {
-	ctx := context.Background()
-	cfg, err := config.LoadDefaultConfig(ctx, config.WithRegion("us-east-1"))
-	if err != nil {
-		log.Fatal(err)
-	}
-	client := dynamodb.NewFromConfig(cfg, func(o *dynamodb.Options) {
-		o.BaseEndpoint = aws.String("http://127.0.0.1:8000")
-	})
-	out, err := client.GetItem(ctx, &dynamodb.GetItemInput{
-		TableName: aws.String("Songs"),
-		Key: map[string]types.AttributeValue{
-			"Id":       &types.AttributeValueMemberS{Value: "1"},
-			"Metadata": &types.AttributeValueMemberS{Value: "Details"},
-		},
-		ConsistentRead: aws.Bool(true),
-	})
-	if err != nil {
-		log.Fatal(err)
-	}
-	fmt.Println(out.Item)
-}
-`},
-		{Python, Options{}, `import boto3
-
-client = boto3.client("dynamodb")
-response = client.get_item(
-    TableName="Songs",
-    Key={
-        "Id": {"S": "1"},
-        "Metadata": {"S": "Details"},
-    },
-    ConsistentRead=True,
-)
-print(response.get("Item"))
-`},
-		{JavaScript, Options{Endpoint: "http://127.0.0.1:8000"}, `import { DynamoDBClient, GetItemCommand } from "@aws-sdk/client-dynamodb";
-
-const client = new DynamoDBClient({ endpoint: "http://127.0.0.1:8000" });
-const response = await client.send(new GetItemCommand({
-  TableName: "Songs",
-  Key: {
-    Id: { S: "1" },
-    Metadata: { S: "Details" },
-  },
-  ConsistentRead: true,
-}));
-console.log(response.Item);
-`},
+		{"getitem_loopback.go", Go, get, Options{Endpoint: "http://127.0.0.1:8000"}},
+		{"getitem_default_account.py", Python, get, Options{}},
+		{"getitem_remote.mjs", JavaScript, get, Options{Endpoint: "https://dynamodb.eu-west-1.amazonaws.com", Region: "eu-west-1"}},
+		{"query_page2_loopback.go", Go, page2, Options{Endpoint: "http://localhost:8000"}},
+		{"query_page2_loopback.py", Python, page2, Options{Endpoint: "http://127.0.0.1:8000"}},
+		{"query_page2_loopback.mjs", JavaScript, page2, Options{Endpoint: "http://[::1]:8000"}},
+		{"query_page2_default_account.go", Go, page2, Options{}},
 	} {
-		got, err := Render(tc.lang, in, tc.opts)
+		got, err := Render(tc.lang, tc.in, tc.opts)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got != tc.want {
-			t.Errorf("%s:\n%s\nwant\n%s", tc.lang, got, tc.want)
+		path := filepath.Join("testdata", "render", tc.name)
+		if *update {
+			os.MkdirAll(filepath.Dir(path), 0o755)
+			if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		want, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != string(want) {
+			t.Errorf("%s:\n%s\nwant\n%s", tc.name, got, want)
 		}
 	}
 }
@@ -170,17 +138,26 @@ func rendered(t *testing.T, lang Language) map[string]string {
 }
 
 // TestGoCompiles vets every Go program in a module with the repository's
-// own go.mod requirements and go.sum (so the aws-sdk-go-v2 versions are the
-// repository's and the module cache has them all; a module that is missing
-// comes from the module proxy, and without one the test is skipped).
+// own go.mod requirements and go.sum, offline: the aws-sdk-go-v2 versions
+// are the repository's, which building the repository put in the module
+// cache, so nothing is fetched (GOPROXY=off).
 func TestGoCompiles(t *testing.T) {
 	if testing.Short() {
 		t.Skip("compiling the SDK takes a while; skipped with -short")
 	}
-	goBin, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip("no go command on PATH")
+	dir := goModule(t)
+	i := 0
+	for name, src := range rendered(t, Go) {
+		writeGoProgram(t, dir, fmt.Sprintf("p%02d_%s", i, strings.ToLower(name)), src)
+		i++
 	}
+	goCommand(t, dir, "vet", "./...")
+}
+
+// goModule makes a module for generated programs with the repository's
+// requirements and sums.
+func goModule(t *testing.T) string {
+	t.Helper()
 	dir := t.TempDir()
 	mod, err := os.ReadFile("../go.mod")
 	if err != nil {
@@ -200,37 +177,34 @@ func TestGoCompiles(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "go.sum"), sum, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	i := 0
-	for name, src := range rendered(t, Go) {
-		p := filepath.Join(dir, fmt.Sprintf("p%02d_%s", i, strings.ToLower(name)))
-		i++
-		if err := os.MkdirAll(p, 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(p, "main.go"), []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
+	return dir
+}
+
+// writeGoProgram puts a program in its own package of the module.
+func writeGoProgram(t *testing.T, dir, name, src string) {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.MkdirAll(p, 0o755); err != nil {
+		t.Fatal(err)
 	}
-	cmd := exec.Command(goBin, "vet", "./...")
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod")
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		if offline(string(out)) {
-			t.Skipf("modules cannot be fetched (offline?): %s", out)
-		}
-		t.Fatalf("go vet of the generated programs:\n%s", out)
+	if err := os.WriteFile(filepath.Join(p, "main.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
 
-// offline reports whether go's output says a module could not be fetched.
-func offline(out string) bool {
-	for _, s := range []string{"dial tcp", "no such host", "connection refused", "i/o timeout", "GOPROXY=off", "cannot find module providing package"} {
-		if strings.Contains(out, s) {
-			return true
-		}
+// goCommand runs the go command in the module, offline.
+func goCommand(t *testing.T, dir string, args ...string) {
+	t.Helper()
+	goBin, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command on PATH")
 	}
-	return false
+	cmd := exec.Command(goBin, args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod -buildvcs=false", "GOPROXY=off", "GOTOOLCHAIN=local")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go %s of the generated programs (offline, from the module cache):\n%s", strings.Join(args, " "), out)
+	}
 }
 
 func TestPythonParses(t *testing.T) {

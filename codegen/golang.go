@@ -9,20 +9,35 @@ import (
 	"github.com/dynoscope/dynoscope/model"
 )
 
-// renderGo writes a Go program (aws-sdk-go-v2) that sends the request.
+// renderGo writes a Go program (aws-sdk-go-v2) that sends the request and
+// prints its result as plain JSON (printGo).
 func renderGo(op string, root value, opts Options) (string, error) {
 	var b strings.Builder
-	b.WriteString("package main\n\nimport (\n\t\"context\"\n\t\"fmt\"\n\t\"log\"\n\n")
-	b.WriteString("\t\"github.com/aws/aws-sdk-go-v2/aws\"\n\t\"github.com/aws/aws-sdk-go-v2/config\"\n\t\"github.com/aws/aws-sdk-go-v2/service/dynamodb\"\n")
-	if usesTypes(root) {
+	what := printing(op)
+	lb := loopback(opts.Endpoint)
+	b.WriteString("package main\n\nimport (\n\t\"context\"\n\t\"encoding/json\"\n")
+	b.WriteString("\t\"fmt\"\n\t\"log\"\n\n")
+	b.WriteString("\t\"github.com/aws/aws-sdk-go-v2/aws\"\n\t\"github.com/aws/aws-sdk-go-v2/config\"\n")
+	if lb {
+		b.WriteString("\t\"github.com/aws/aws-sdk-go-v2/credentials\"\n")
+	}
+	b.WriteString("\t\"github.com/aws/aws-sdk-go-v2/service/dynamodb\"\n")
+	if usesTypes(root) || what != "capacity" {
 		b.WriteString("\t\"github.com/aws/aws-sdk-go-v2/service/dynamodb/types\"\n")
 	}
-	b.WriteString(")\n\nfunc main() {\n\tctx := context.Background()\n")
-	if opts.Region != "" {
-		fmt.Fprintf(&b, "\tcfg, err := config.LoadDefaultConfig(ctx, config.WithRegion(%s))\n", strconv.Quote(opts.Region))
-	} else {
-		b.WriteString("\tcfg, err := config.LoadDefaultConfig(ctx)\n")
+	b.WriteString(")\n\n")
+	b.WriteString(comment("//", opts.header()))
+	b.WriteString("func main() {\n\tctx := context.Background()\n")
+	cfgOpts := []string{"ctx"}
+	if r := opts.region(); r != "" {
+		cfgOpts = append(cfgOpts, fmt.Sprintf("config.WithRegion(%s)", strconv.Quote(r)))
 	}
+	if lb {
+		b.WriteString("\t// " + loopbackNote + "\n")
+		b.WriteString("\tkeys := credentials.NewStaticCredentialsProvider(\"dummy\", \"dummy\", \"\")\n")
+		cfgOpts = append(cfgOpts, "config.WithCredentialsProvider(keys)")
+	}
+	fmt.Fprintf(&b, "\tcfg, err := config.LoadDefaultConfig(%s)\n", strings.Join(cfgOpts, ", "))
 	b.WriteString("\tif err != nil {\n\t\tlog.Fatal(err)\n\t}\n")
 	if opts.Endpoint != "" {
 		fmt.Fprintf(&b, "\tclient := dynamodb.NewFromConfig(cfg, func(o *dynamodb.Options) {\n\t\to.BaseEndpoint = aws.String(%s)\n\t})\n", strconv.Quote(opts.Endpoint))
@@ -32,13 +47,82 @@ func renderGo(op string, root value, opts Options) (string, error) {
 	fmt.Fprintf(&b, "\tout, err := client.%s(ctx, &", op)
 	goValue(&b, root)
 	b.WriteString(")\n\tif err != nil {\n\t\tlog.Fatal(err)\n\t}\n")
-	fmt.Fprintf(&b, "\tfmt.Println(out.%s)\n}\n", resultField(op))
+	b.WriteString(printGo(what))
 	src, err := format.Source([]byte(b.String()))
 	if err != nil {
 		return "", fmt.Errorf("codegen: the Go program does not format: %v", err)
 	}
 	return string(src), nil
 }
+
+// printGo is the end of main, printing the result, and the helpers it
+// uses: each item one line of plain JSON — numbers as JSON numbers with
+// every digit (json.Number, never a float64), sets as arrays, binary as
+// base64 — the way 'dynoscope export --format jsonl' writes items.
+func printGo(what string) string {
+	switch what {
+	case "capacity":
+		return "\tcapacity, err := json.Marshal(out.ConsumedCapacity)\n\tif err != nil {\n\t\tlog.Fatal(err)\n\t}\n\tfmt.Println(string(capacity))\n}\n"
+	case "items":
+		return "\tfor _, item := range out.Items {\n\t\tprintItem(item)\n\t}\n}\n" + goHelpers
+	case "item":
+		return "\tif out.Item != nil {\n\t\tprintItem(out.Item)\n\t}\n}\n" + goHelpers
+	}
+	return "\tif out.Attributes != nil {\n\t\tprintItem(out.Attributes)\n\t}\n}\n" + goHelpers
+}
+
+// goHelpers print an item as plain JSON.
+const goHelpers = `
+// printItem prints an item as one line of plain JSON: numbers as numbers
+// with all their digits, sets as arrays, binary as base64.
+func printItem(item map[string]types.AttributeValue) {
+	line, err := json.Marshal(plainMap(item))
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(string(line))
+}
+
+func plainMap(m map[string]types.AttributeValue) map[string]any {
+	out := make(map[string]any, len(m))
+	for k, v := range m {
+		out[k] = plain(v)
+	}
+	return out
+}
+
+func plain(v types.AttributeValue) any {
+	switch v := v.(type) {
+	case *types.AttributeValueMemberS:
+		return v.Value
+	case *types.AttributeValueMemberN:
+		return json.Number(v.Value)
+	case *types.AttributeValueMemberB:
+		return v.Value
+	case *types.AttributeValueMemberBOOL:
+		return v.Value
+	case *types.AttributeValueMemberSS:
+		return v.Value
+	case *types.AttributeValueMemberNS:
+		ns := make([]json.Number, len(v.Value))
+		for i, n := range v.Value {
+			ns[i] = json.Number(n)
+		}
+		return ns
+	case *types.AttributeValueMemberBS:
+		return v.Value
+	case *types.AttributeValueMemberL:
+		l := make([]any, len(v.Value))
+		for i, e := range v.Value {
+			l[i] = plain(e)
+		}
+		return l
+	case *types.AttributeValueMemberM:
+		return plainMap(v.Value)
+	}
+	return nil // NULL
+}
+`
 
 // usesTypes reports whether a tree needs the types package.
 func usesTypes(v value) bool {

@@ -180,18 +180,38 @@ func jsBytes(p []byte) string {
 	return "new Uint8Array([" + strings.Join(parts, ", ") + "])"
 }
 
-// renderPython writes a Python program (boto3's low-level client).
+// renderPython writes a Python program (boto3's low-level client) that
+// sends the request and prints its result as plain JSON, as the Go
+// program does.
 func renderPython(op string, root value, opts Options) string {
 	var b strings.Builder
-	b.WriteString("import boto3\n\n")
-	args := []string{quote("dynamodb")}
-	if opts.Region != "" {
-		args = append(args, "region_name="+quote(opts.Region))
+	what := printing(op)
+	if what != "capacity" {
+		b.WriteString("import base64\n")
 	}
+	b.WriteString("import json\n\nimport boto3\n\n")
+	b.WriteString(comment("#", opts.header()))
+	b.WriteString("\n")
+	args := []string{quote("dynamodb")}
 	if opts.Endpoint != "" {
 		args = append(args, "endpoint_url="+quote(opts.Endpoint))
 	}
-	fmt.Fprintf(&b, "client = boto3.client(%s)\n", strings.Join(args, ", "))
+	if r := opts.region(); r != "" {
+		args = append(args, "region_name="+quote(r))
+	}
+	if loopback(opts.Endpoint) {
+		b.WriteString("# " + loopbackNote + "\n")
+		args = append(args, `aws_access_key_id="dummy"`, `aws_secret_access_key="dummy"`)
+	}
+	if len(args) > 2 {
+		b.WriteString("client = boto3.client(\n")
+		for _, a := range args {
+			b.WriteString(python.indent + a + ",\n")
+		}
+		b.WriteString(")\n")
+	} else {
+		fmt.Fprintf(&b, "client = boto3.client(%s)\n", strings.Join(args, ", "))
+	}
 	fmt.Fprintf(&b, "response = client.%s(\n", snake(op))
 	for i, k := range root.keys {
 		b.WriteString(python.indent + k + "=")
@@ -199,30 +219,123 @@ func renderPython(op string, root value, opts Options) string {
 		b.WriteString(",\n")
 	}
 	b.WriteString(")\n")
-	fmt.Fprintf(&b, "print(response.get(%s))\n", quote(resultField(op)))
+	if what != "capacity" {
+		b.WriteString(pyHelpers)
+	}
+	switch what {
+	case "items":
+		b.WriteString("for item in response.get(\"Items\", []):\n    print(plain_item(item))\n")
+	case "item":
+		b.WriteString("if \"Item\" in response:\n    print(plain_item(response[\"Item\"]))\n")
+	case "attributes":
+		b.WriteString("if \"Attributes\" in response:\n    print(plain_item(response[\"Attributes\"]))\n")
+	default:
+		b.WriteString("print(json.dumps(response.get(\"ConsumedCapacity\")))\n")
+	}
 	return b.String()
 }
 
-// renderJS writes a JavaScript module (@aws-sdk/client-dynamodb, v3).
+// pyHelpers print an item as plain JSON.
+const pyHelpers = `
+
+def plain(value):
+    """A DynamoDB value as plain JSON text: numbers as numbers with all
+    their digits, sets as arrays, binary as base64."""
+    ((kind, v),) = value.items()
+    if kind == "N":
+        return v
+    if kind == "NS":
+        return "[" + ",".join(v) + "]"
+    if kind == "B":
+        return json.dumps(base64.b64encode(v).decode())
+    if kind == "BS":
+        return json.dumps([base64.b64encode(b).decode() for b in v])
+    if kind == "NULL":
+        return "null"
+    if kind == "L":
+        return "[" + ",".join(plain(e) for e in v) + "]"
+    if kind == "M":
+        return plain_item(v)
+    return json.dumps(v, ensure_ascii=False)  # S, SS, BOOL
+
+
+def plain_item(item):
+    """An item as one line of plain JSON."""
+    return "{" + ",".join(json.dumps(k, ensure_ascii=False) + ":" + plain(item[k]) for k in sorted(item)) + "}"
+
+
+`
+
+// renderJS writes a JavaScript module (@aws-sdk/client-dynamodb, v3) that
+// sends the request and prints its result as plain JSON, as the Go
+// program does.
 func renderJS(op string, root value, opts Options) string {
 	var b strings.Builder
+	what := printing(op)
 	cmd := op + "Command"
 	fmt.Fprintf(&b, "import { DynamoDBClient, %s } from \"@aws-sdk/client-dynamodb\";\n\n", cmd)
+	b.WriteString(comment("//", opts.header()))
 	var cfg []string
-	if opts.Region != "" {
-		cfg = append(cfg, "region: "+quote(opts.Region))
-	}
 	if opts.Endpoint != "" {
 		cfg = append(cfg, "endpoint: "+quote(opts.Endpoint))
 	}
-	if len(cfg) == 0 {
+	if r := opts.region(); r != "" {
+		cfg = append(cfg, "region: "+quote(r))
+	}
+	switch {
+	case loopback(opts.Endpoint):
+		b.WriteString("// " + loopbackNote + "\n")
+		cfg = append(cfg, `credentials: { accessKeyId: "dummy", secretAccessKey: "dummy" }`)
+		b.WriteString("const client = new DynamoDBClient({\n")
+		for _, c := range cfg {
+			b.WriteString(js.indent + c + ",\n")
+		}
+		b.WriteString("});\n")
+	case len(cfg) == 0:
 		b.WriteString("const client = new DynamoDBClient({});\n")
-	} else {
+	default:
 		fmt.Fprintf(&b, "const client = new DynamoDBClient({ %s });\n", strings.Join(cfg, ", "))
 	}
 	fmt.Fprintf(&b, "const response = await client.send(new %s(", cmd)
 	js.value(&b, root, 0)
 	b.WriteString("));\n")
-	fmt.Fprintf(&b, "console.log(response.%s);\n", resultField(op))
+	switch what {
+	case "items":
+		b.WriteString("for (const item of response.Items ?? []) {\n  console.log(plainItem(item));\n}\n")
+	case "item":
+		b.WriteString("if (response.Item) {\n  console.log(plainItem(response.Item));\n}\n")
+	case "attributes":
+		b.WriteString("if (response.Attributes) {\n  console.log(plainItem(response.Attributes));\n}\n")
+	default:
+		b.WriteString("console.log(JSON.stringify(response.ConsumedCapacity));\n")
+	}
+	if what != "capacity" {
+		b.WriteString(jsHelpers)
+	}
 	return b.String()
 }
+
+// jsHelpers print an item as plain JSON.
+const jsHelpers = `
+// A DynamoDB value as plain JSON text: numbers as numbers with all their
+// digits, sets as arrays, binary as base64.
+function plain(value) {
+  const [[kind, v]] = Object.entries(value).filter(([, x]) => x !== undefined);
+  const base64 = (bytes) => Buffer.from(bytes).toString("base64");
+  switch (kind) {
+    case "N": return v;
+    case "NS": return "[" + v.join(",") + "]";
+    case "B": return JSON.stringify(base64(v));
+    case "BS": return JSON.stringify(v.map(base64));
+    case "NULL": return "null";
+    case "L": return "[" + v.map(plain).join(",") + "]";
+    case "M": return plainItem(v);
+    default: return JSON.stringify(v); // S, SS, BOOL
+  }
+}
+
+// An item as one line of plain JSON.
+function plainItem(item) {
+  return "{" + Object.keys(item).sort().map((k) => JSON.stringify(k) + ":" + plain(item[k])).join(",") + "}";
+}
+`

@@ -82,7 +82,7 @@ func cliCommand(in any, endpoint string) []string {
 			add("--return-consumed-capacity", in.ReturnConsumedCapacity)
 		}
 		if endpoint != "" {
-			add("--endpoint-url", "http://"+endpoint)
+			add("--endpoint-url", endpointURL(endpoint))
 		}
 		return parts
 	default:
@@ -92,12 +92,65 @@ func cliCommand(in any, endpoint string) []string {
 	// exactly one page, like the explorer does.
 	parts = append(parts, "--no-paginate")
 	if endpoint != "" {
-		if !strings.Contains(endpoint, "://") { // an address served here
-			endpoint = "http://" + endpoint
-		}
-		add("--endpoint-url", endpoint)
+		add("--endpoint-url", endpointURL(endpoint))
 	}
 	return parts
+}
+
+// endpointURL is an endpoint as --endpoint-url takes it: an address the
+// engine is served on here ("127.0.0.1:8000") gets http://; a URL the
+// explorer was pointed at (http:// or https://) stays as it is.
+func endpointURL(endpoint string) string {
+	if endpoint == "" || strings.Contains(endpoint, "://") {
+		return endpoint
+	}
+	return "http://" + endpoint
+}
+
+// atShownPage is the mode's request for the page the pane shows: after n
+// (the next page) the CLI line and the programs carry the
+// ExclusiveStartKey (Query, Scan) or the NextToken (PartiQL) that read it,
+// so what is copied fetches what is on the screen. A request that differs
+// from the one shown (the form changed since) is left at its first page.
+func (q *Model) atShownPage(in any) any {
+	switch in := in.(type) {
+	case *model.QueryInput:
+		if r := q.f.res; r != nil {
+			if shown, ok := r.in.(*model.QueryInput); ok && shown.ExclusiveStartKey != nil {
+				c := *in
+				c.ExclusiveStartKey = shown.ExclusiveStartKey
+				if sameRequest(&c, shown) {
+					return &c
+				}
+			}
+		}
+	case *model.ScanInput:
+		if r := q.f.res; r != nil {
+			if shown, ok := r.in.(*model.ScanInput); ok && shown.ExclusiveStartKey != nil {
+				c := *in
+				c.ExclusiveStartKey = shown.ExclusiveStartKey
+				if sameRequest(&c, shown) {
+					return &c
+				}
+			}
+		}
+	case *model.ExecuteStatementInput:
+		if r := q.pq.res; r != nil && r.in != nil && r.in.NextToken != "" {
+			c := *in
+			c.NextToken = r.in.NextToken
+			if sameRequest(&c, r.in) {
+				return &c
+			}
+		}
+	}
+	return in
+}
+
+// sameRequest reports whether two requests are the same on the wire.
+func sameRequest(a, b any) bool {
+	ja, errA := json.Marshal(a)
+	jb, errB := json.Marshal(b)
+	return errA == nil && errB == nil && bytes.Equal(ja, jb)
 }
 
 // statementCommand renders an ExecuteStatement request; the CLI does not
@@ -135,7 +188,7 @@ func statementCommand(in *model.ExecuteStatementInput, endpoint string) []string
 		add("--return-consumed-capacity", in.ReturnConsumedCapacity)
 	}
 	if endpoint != "" {
-		add("--endpoint-url", "http://"+endpoint)
+		add("--endpoint-url", endpointURL(endpoint))
 	}
 	return parts
 }

@@ -82,16 +82,11 @@ func (q *Model) ModeRequest() (any, string) {
 
 // endpointURL is where the code points its client: the address the
 // engine is served on (or the remote endpoint), "" for none.
-func (q *Model) endpointURL() string {
-	e := q.endpoint
-	if e != "" && !strings.Contains(e, "://") {
-		e = "http://" + e
-	}
-	return e
-}
+func (q *Model) endpointURL() string { return endpointURL(q.endpoint) }
 
 // codeText is the request in language i (0: the AWS CLI line).
 func (q *Model) codeText(i int, in any) (string, error) {
+	in = q.atShownPage(in)
 	if i == 0 {
 		return CLIText(in, q.endpoint), nil
 	}
@@ -131,7 +126,7 @@ func (q *Model) cliLines(in any) []string {
 		label = "the same request with the AWS CLI · L: code"
 	}
 	out := []string{st.Dim.Render(strings.Repeat("─", w)), st.Dim.Render(kit.Cut(label, w))}
-	for _, l := range wrapCommand(cliCommand(in, q.endpoint), w) {
+	for _, l := range wrapCommand(cliCommand(q.atShownPage(in), q.endpoint), w) {
 		out = append(out, hardWrapContinued(l, w)...)
 	}
 	return out
