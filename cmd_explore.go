@@ -104,6 +104,9 @@ func runExplore(args []string, stdout, stderr io.Writer) error {
 	}
 	if ws.db != "" {
 		label = "workspace " + ws.db
+		if eng.ReadOnly() {
+			label += " (read-only: browsing, writes refused)"
+		}
 	}
 	serving := ""
 	if *serve != "" {

@@ -217,6 +217,9 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	if ws.db != "" {
 		where = ws.db
 	}
+	if eng.ReadOnly() {
+		where += ", read-only: every write is answered AccessDeniedException"
+	}
 	err = server.ListenAndServe(ctx, *addr, newServer(eng), func(bound net.Addr) {
 		warnBeyondLoopback(stderr, bound)
 		fmt.Fprintf(stdout, "dynoscope %s serving DynamoDB on http://%s (workspace: %s)\n", version, bound, where)

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -18,17 +19,64 @@ import (
 // table's capacity, many items a transaction. Until Commit those tables are
 // marked as loading, and opening a workspace removes tables a load left
 // marked (the load was interrupted). Writes into tables that existed before
-// the load are applied at Commit, in the same transaction that clears the
-// marks.
+// the load are checked as they come, kept encoded (an item's stored form,
+// not its decoded one) and applied at Commit, in the same transaction that
+// clears the marks; that transaction reaches the log as staged parts of a
+// few MB and one frame that commits them (see updateLarge), so a load into
+// an existing table holds its items once, encoded, rather than as request
+// structures and one frame as large as the load.
 type BulkLoad struct {
 	e        *Engine
 	id       string
 	created  []string
-	existing map[string][]model.WriteRequest
+	existing map[string]*spool
 	count    int
 	ended    bool
 	logStart int64 // the workspace log's appended bytes when the load began
 }
+
+// spool keeps the requests for one existing table, encoded: per request a
+// kind byte ('P' put, 'D' delete), its length and the item or key as
+// model.AppendItem writes it.
+type spool struct {
+	buf     []byte
+	n       int
+	refused error // the first refusal of a request, for Commit to return
+}
+
+func (s *spool) add(req model.WriteRequest) {
+	kind, item := byte('D'), model.Item(nil)
+	if req.PutRequest != nil {
+		kind, item = 'P', req.PutRequest.Item
+	} else {
+		item = req.DeleteRequest.Key
+	}
+	s.buf = append(s.buf, kind)
+	at := len(s.buf)
+	s.buf = append(s.buf, 0, 0, 0, 0)
+	s.buf = model.AppendItem(s.buf, item)
+	binary.LittleEndian.PutUint32(s.buf[at:], uint32(len(s.buf)-at-4))
+	s.n++
+}
+
+// next decodes the request at offset off and returns the offset after it.
+func (s *spool) next(off int) (model.WriteRequest, int, error) {
+	kind := s.buf[off]
+	n := int(binary.LittleEndian.Uint32(s.buf[off+1:]))
+	item, err := model.DecodeItem(s.buf[off+5 : off+5+n])
+	if err != nil {
+		return model.WriteRequest{}, 0, err
+	}
+	end := off + 5 + n
+	if kind == 'P' {
+		return model.WriteRequest{PutRequest: &model.PutRequest{Item: item}}, end, nil
+	}
+	return model.WriteRequest{DeleteRequest: &model.DeleteRequest{Key: item}}, end, nil
+}
+
+// commitChunk is how many spooled requests Commit decodes and applies at
+// a time.
+const commitChunk = 1000
 
 // loadSeq numbers loads within the process; with the time it makes ids
 // unique across processes too.
@@ -47,7 +95,7 @@ func loadID(ctx context.Context) (string, bool) {
 
 // BeginLoad starts a bulk load.
 func (e *Engine) BeginLoad() *BulkLoad {
-	b := &BulkLoad{e: e, id: fmt.Sprintf("%d-%d", e.now().UnixNano(), loadSeq.Add(1)), existing: map[string][]model.WriteRequest{}}
+	b := &BulkLoad{e: e, id: fmt.Sprintf("%d-%d", e.now().UnixNano(), loadSeq.Add(1)), existing: map[string]*spool{}}
 	if e.store.file != nil {
 		b.logStart = e.store.file.Appended()
 	}
@@ -80,7 +128,7 @@ func (b *BulkLoad) Created(table string) bool {
 // Write applies requests to a table the load created, in one transaction,
 // validated as BatchWriteItem validates them (any number of requests, each
 // key once); no capacity is consumed. Requests for a table that existed
-// before the load are kept for Commit.
+// before the load are checked now and kept, encoded, for Commit.
 func (b *BulkLoad) Write(ctx context.Context, table string, reqs []model.WriteRequest) error {
 	e := b.e
 	if b.ended {
@@ -89,15 +137,35 @@ func (b *BulkLoad) Write(ctx context.Context, table string, reqs []model.WriteRe
 	if err := e.checkOpen(ctx); err != nil {
 		return err
 	}
-	if !b.Created(table) {
-		b.existing[table] = append(b.existing[table], reqs...)
-		return nil
-	}
 	e.mu.RLock()
 	defer e.mu.RUnlock()
 	t, merr := e.lookup(table)
 	if merr != nil {
 		return merr
+	}
+	if !b.Created(table) {
+		sp := b.existing[table]
+		if sp == nil {
+			sp = &spool{}
+			b.existing[table] = sp
+		}
+		if sp.refused != nil {
+			return nil // Commit refuses the load
+		}
+		// Checked now, so that only valid items are kept; a refusal is
+		// Commit's answer, as if the requests had waited for it.
+		if _, err := t.bulkWrites(reqs); err != nil {
+			var le *LoadError
+			if errors.As(err, &le) {
+				le.Index += sp.n
+			}
+			sp.refused = err
+			return nil
+		}
+		for _, req := range reqs {
+			sp.add(req)
+		}
+		return nil
 	}
 	ws, err := t.bulkWrites(reqs)
 	if err != nil {
@@ -204,7 +272,7 @@ func (b *BulkLoad) commit(ctx context.Context) error {
 	defer e.mu.Unlock()
 	type tableWrites struct {
 		t  *table
-		ws []*itemWrite
+		sp *spool
 		fx writeEffects
 	}
 	var groups []*tableWrites
@@ -218,11 +286,10 @@ func (b *BulkLoad) commit(ctx context.Context) error {
 		if merr != nil {
 			return &LoadError{Table: name, Index: -1, Err: merr}
 		}
-		ws, err := t.bulkWrites(b.existing[name])
-		if err != nil {
+		if err := b.existing[name].refused; err != nil {
 			return err
 		}
-		groups = append(groups, &tableWrites{t: t, ws: ws})
+		groups = append(groups, &tableWrites{t: t, sp: b.existing[name]})
 	}
 	metas := map[string]*tableMeta{}
 	for _, name := range b.created {
@@ -234,10 +301,35 @@ func (b *BulkLoad) commit(ctx context.Context) error {
 		m.Loading = ""
 		metas[name] = &m
 	}
-	err := e.update(func(tx *wtx) error {
+	err := e.updateLarge(func(tx *wtx) error {
 		for _, g := range groups {
-			if err := e.applyBulk(tx, g.t, g.ws, &g.fx); err != nil {
-				return err
+			// A chunk of requests decoded at a time; each key once
+			// across the whole load.
+			seen := make(map[string]bool)
+			reqs := make([]model.WriteRequest, 0, commitChunk)
+			for off, i := 0, 0; off < len(g.sp.buf); {
+				reqs = reqs[:0]
+				first := i
+				for ; off < len(g.sp.buf) && len(reqs) < commitChunk; i++ {
+					req, next, err := g.sp.next(off)
+					if err != nil {
+						return &LoadError{Table: g.t.name, Index: i, Err: err}
+					}
+					reqs, off = append(reqs, req), next
+				}
+				ws, err := g.t.bulkWrites(reqs)
+				if err != nil {
+					return err
+				}
+				for j, w := range ws {
+					if seen[w.key] {
+						return &LoadError{Table: g.t.name, Index: first + j, Err: model.Validation("Provided list of item keys contains duplicates")}
+					}
+					seen[w.key] = true
+				}
+				if err := e.applyBulk(tx, g.t, ws, &g.fx); err != nil {
+					return err
+				}
 			}
 		}
 		for name, m := range metas {

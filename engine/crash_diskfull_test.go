@@ -3,7 +3,6 @@
 package engine
 
 import (
-	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -97,16 +96,4 @@ func TestCrashDiskFullMidFrame(t *testing.T) {
 			}
 		})
 	}
-}
-
-func fileSize(t *testing.T, path string) int64 {
-	t.Helper()
-	fi, err := os.Stat(path)
-	if err != nil && !errors.Is(err, os.ErrNotExist) {
-		t.Fatal(err)
-	}
-	if fi == nil {
-		return 0
-	}
-	return fi.Size()
 }

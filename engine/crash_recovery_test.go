@@ -281,3 +281,16 @@ func TestCrashHonestCutCount(t *testing.T) {
 		t.Fatalf("the last 4 KB zeroed under always: %q", n)
 	}
 }
+
+// fileSize is a file's size (0 when it does not exist).
+func fileSize(t *testing.T, path string) int64 {
+	t.Helper()
+	fi, err := os.Stat(path)
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		t.Fatal(err)
+	}
+	if fi == nil {
+		return 0
+	}
+	return fi.Size()
+}

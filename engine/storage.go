@@ -24,13 +24,24 @@ import (
 type wtx struct {
 	*buntdb.Tx
 	frame *[]byte // the transaction's commands; nil for a memory workspace
+	// large is set for a transaction that may outgrow one frame (see
+	// updateLarge): past stagedPart bytes, its commands are written as a
+	// staged part and the frame starts again. staged counts the parts.
+	large  bool
+	staged int
+	file   *workspace.File
 }
+
+// stagedPart is the size past which a large transaction writes its
+// commands so far as a staged part.
+const stagedPart = 4 << 20
 
 // Set stores a key, as buntdb.Tx.Set, and records it.
 func (tx *wtx) Set(key, value string, opts *buntdb.SetOptions) (string, bool, error) {
 	prev, replaced, err := tx.Tx.Set(key, value, opts)
 	if err == nil && tx.frame != nil {
 		*tx.frame = workspace.AppendSet(*tx.frame, key, value)
+		err = tx.stage()
 	}
 	return prev, replaced, err
 }
@@ -40,8 +51,22 @@ func (tx *wtx) Delete(key string) (string, error) {
 	prev, err := tx.Tx.Delete(key)
 	if err == nil && tx.frame != nil {
 		*tx.frame = workspace.AppendDel(*tx.frame, key)
+		err = tx.stage()
 	}
 	return prev, err
+}
+
+// stage writes a large transaction's commands so far as a staged part
+// once they pass stagedPart: the frame buffer, and with it the memory a
+// load into existing tables holds, stays bounded.
+func (tx *wtx) stage() error {
+	if !tx.large || len(*tx.frame) < stagedPart {
+		return nil
+	}
+	tx.staged++
+	err := tx.file.AppendStaged(*tx.frame)
+	*tx.frame = workspace.NewFrame(*tx.frame)
+	return err
 }
 
 // storage is the engine's persistence: the workspace file (nil in memory)
@@ -72,6 +97,19 @@ const maxKeptFrame = 4 << 20
 // appends the transaction's changes to the log before it commits: if the
 // append fails, the transaction rolls back and the caller gets the error.
 func (e *Engine) update(fn func(tx *wtx) error) error {
+	return e.updateWith(false, fn)
+}
+
+// updateLarge is update for a transaction that may hold more than memory
+// should (a load into existing tables): its commands go to the log as
+// staged parts of a few MB while it runs, and its last frame commits them
+// all at once (see workspace.KindStaged). In memory it is one BuntDB
+// transaction, all or nothing, as any other.
+func (e *Engine) updateLarge(fn func(tx *wtx) error) error {
+	return e.updateWith(true, fn)
+}
+
+func (e *Engine) updateWith(large bool, fn func(tx *wtx) error) error {
 	if e.store.file != nil && e.store.file.ReadOnly() {
 		return errReadOnly()
 	}
@@ -82,18 +120,24 @@ func (e *Engine) update(fn func(tx *wtx) error) error {
 		if st.file != nil {
 			st.frame = workspace.NewFrame(st.frame)
 			tx.frame = &st.frame
+			tx.file = st.file
+			tx.large = large && st.file.Version() >= 2
 		}
-		if err := fn(&tx); err != nil {
-			return err
+		err := fn(&tx)
+		if err == nil && tx.frame != nil && (tx.staged > 0 || !workspace.Empty(st.frame)) {
+			// After staged parts, the frame is written even empty: it
+			// is what commits them.
+			err = st.file.Append(st.frame)
+			appended = err == nil
 		}
-		if tx.frame == nil || workspace.Empty(st.frame) {
-			return nil
+		if err != nil && tx.staged > 0 {
+			if derr := st.file.DropStaged(); derr != nil {
+				err = fmt.Errorf("%w; and taking back its staged parts failed: %v", err, derr)
+			}
 		}
-		err := st.file.Append(st.frame)
 		if cap(st.frame) > maxKeptFrame {
 			st.frame = nil
 		}
-		appended = err == nil
 		return err
 	})
 	if appended {

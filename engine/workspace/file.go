@@ -45,6 +45,10 @@ type File struct {
 	version  int      // the format's version: 2, or 1 for a file of the first format
 	readOnly bool     // opened for reading only: nothing is ever written
 	notes    []string // what opening found and did
+	// staged is where the staged parts of the transaction being written
+	// begin (-1: none), stagedSeq the sequence number before them.
+	staged    int64
+	stagedSeq uint64
 	// writeAt writes at an offset: the file's WriteAt, unless a test
 	// injected a fault (FailWrites).
 	writeAt func(b []byte, off int64) (int, error)
@@ -127,6 +131,10 @@ type Recovery struct {
 	// Kept is set when the file could not be cut (opened read-only): the
 	// bytes are left in the file and ignored.
 	Kept bool
+	// StagedBytes are the bytes of staged parts (see KindStaged) of a
+	// transaction whose frame never came, at StagedAt; they are part of
+	// the cut.
+	StagedBytes, StagedAt int64
 }
 
 // String says what was cut, for a log line; "" when nothing was. It says
@@ -190,10 +198,12 @@ func (f *File) Replay(load func(io.Reader) error) (Recovery, error) {
 		return rec, nil
 	}
 	s := f.newScanner()
-	if err := load(&payloadReader{s: s}); err != nil {
+	s.own = true // staged parts are held
+	pr := &payloadReader{s: s}
+	if err := load(pr); err != nil {
 		return rec, err
 	}
-	return f.endReplay(s)
+	return f.endReplay(s, pr.stage.pending())
 }
 
 // ReplayFrames is Replay for a file in the workspace format: it hands the
@@ -221,6 +231,7 @@ func ReplayFrames[T any](f *File, prepare func(payload []byte) (T, error), apply
 	}
 	frames := make(chan prepared, 16)
 	stop := make(chan struct{})
+	var stage staging
 	go func() {
 		defer close(frames)
 		for {
@@ -229,18 +240,21 @@ func ReplayFrames[T any](f *File, prepare func(payload []byte) (T, error), apply
 				return
 			default:
 			}
-			payload, _, ok := s.next()
+			at := s.off
+			payload, kind, ok := s.next()
 			if !ok {
 				return
 			}
-			v, err := prepare(payload)
-			select {
-			case frames <- prepared{v, err}:
-			case <-stop:
-				return
-			}
-			if err != nil {
-				return
+			for _, p := range stage.add(at, kind, payload) {
+				v, err := prepare(p)
+				select {
+				case frames <- prepared{v, err}:
+				case <-stop:
+					return
+				}
+				if err != nil {
+					return
+				}
 			}
 		}
 	}()
@@ -259,7 +273,7 @@ func ReplayFrames[T any](f *File, prepare func(payload []byte) (T, error), apply
 	if err != nil {
 		return Recovery{}, err
 	}
-	return f.endReplay(s) // the reader is done: its state is final
+	return f.endReplay(s, stage.pending()) // the reader is done: its state is final
 }
 
 // newScanner returns a scanner over the frames after the header.
@@ -274,32 +288,48 @@ func (f *File) newScanner() *scanner {
 // tail to cut when no frame the chain proves follows them (see resync), or
 // in the first format when they are one frame the file ends inside (see
 // tornTail); otherwise the file is damaged in the middle.
-func (f *File) endReplay(s *scanner) (Recovery, error) {
+func (f *File) endReplay(s *scanner, staged int64) (Recovery, error) {
 	rec := Recovery{Policy: f.policy}
 	if s.err != nil {
 		return rec, fmt.Errorf("read workspace %s: %w", f.path, s.err)
 	}
 	rec.Frames = s.frames
-	if s.bad != "" {
-		if !tornTail(f.f, s.off, f.size, f.version) {
-			if at := resync(f.f, s.off, f.size, s.seq, f.version); at >= 0 {
-				return rec, &DamagedError{Path: f.path, Offset: s.off, Frame: s.frames + 1, Reason: s.bad,
-					ValidAfter: countValidFrames(f.f, at, f.size, f.version)}
-			}
+	if s.bad != "" && !tornTail(f.f, s.off, f.size, f.version) {
+		if at := resync(f.f, s.off, f.size, s.seq, f.version); at >= 0 {
+			return rec, &DamagedError{Path: f.path, Offset: s.off, Frame: s.frames + 1, Reason: s.bad,
+				ValidAfter: countValidFrames(f.f, at, f.size, f.version)}
 		}
-		rec.CutBytes, rec.CutAt, rec.Reason = f.size-s.off, s.off, s.bad
+	}
+	if staged >= 0 {
+		// Staged parts no transaction frame followed: a large
+		// transaction that never committed (it was never acknowledged:
+		// its frame is written before the answer).
+		rec.StagedBytes, rec.StagedAt = s.off-staged, staged
+		if s.bad == "" {
+			s.bad = "the staged parts of a transaction that did not commit"
+		}
+	}
+	if s.bad != "" {
+		cut := s.off
+		if staged >= 0 {
+			cut = staged
+		}
+		rec.CutBytes, rec.CutAt, rec.Reason = f.size-cut, cut, s.bad
 		rec.CutFrames, rec.CutExact = countCut(f.f, s.off, f.size, f.version)
+		if staged >= 0 {
+			rec.CutFrames, rec.CutExact = 1, true
+		}
 		if f.readOnly {
 			rec.Kept = true
 		} else {
-			if err := f.f.Truncate(s.off); err != nil {
+			if err := f.f.Truncate(cut); err != nil {
 				return rec, fmt.Errorf("cut the unfinished tail of %s: %w", f.path, err)
 			}
 			if err := f.f.Sync(); err != nil {
 				return rec, err
 			}
 		}
-		f.size = s.off
+		f.size = cut
 	}
 	f.seq = s.seq
 	f.base = f.size
@@ -323,7 +353,16 @@ func (f *File) Append(frame []byte) error {
 	if f.readOnly {
 		return ErrReadOnly
 	}
-	frame = sealFrame(frame, KindTransaction, f.seq+1, f.version)
+	if err := f.write(sealFrame(frame, KindTransaction, f.seq+1, f.version), f.policy == SyncAlways); err != nil {
+		return err
+	}
+	f.staged = -1 // the staged parts before it count now
+	return nil
+}
+
+// write appends a sealed frame, flushing it when sync is set; on error it
+// cuts back whatever part of it was written.
+func (f *File) write(frame []byte, sync bool) error {
 	write := f.f.WriteAt
 	if f.writeAt != nil {
 		write = f.writeAt
@@ -332,7 +371,7 @@ func (f *File) Append(frame []byte) error {
 	if err == nil && n != len(frame) {
 		err = io.ErrShortWrite
 	}
-	if err == nil && f.policy == SyncAlways {
+	if err == nil && sync {
 		err = f.f.Sync()
 	}
 	if err != nil {
@@ -345,6 +384,47 @@ func (f *File) Append(frame []byte) error {
 	f.appended += int64(n)
 	f.seq++
 	f.dirty = true
+	return nil
+}
+
+// AppendStaged writes one staged part of a transaction too large for one
+// frame (see KindStaged): frame is a buffer made by NewFrame. The parts
+// count once Append writes the transaction's own frame after them;
+// DropStaged takes them back. Nothing else may be appended in between (the
+// engine holds its write lock for the whole transaction).
+func (f *File) AppendStaged(frame []byte) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.closed {
+		return errors.New("the workspace file is closed")
+	}
+	if f.readOnly {
+		return ErrReadOnly
+	}
+	if f.version < 2 {
+		return errors.New("workspace: staged parts need format 2")
+	}
+	if f.staged < 0 {
+		f.staged, f.stagedSeq = f.size, f.seq
+	}
+	return f.write(sealFrame(frame, KindStaged, f.seq+1, f.version), false)
+}
+
+// DropStaged takes back the staged parts written since the last Append:
+// the file is cut back to where the first began.
+func (f *File) DropStaged() error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.staged < 0 || f.closed {
+		return nil
+	}
+	at := f.staged
+	f.staged = -1
+	if err := f.f.Truncate(at); err != nil {
+		return &WriteError{Path: f.path, Err: err}
+	}
+	f.appended -= f.size - at
+	f.size, f.seq = at, f.stagedSeq
 	return nil
 }
 

@@ -34,6 +34,11 @@ const FrameHeaderSize = 4 + 1 + 8 + 4 + 4
 const (
 	KindTransaction byte = 1
 	KindSnapshot    byte = 2
+	// KindStaged is a part of a transaction too large for one frame (a
+	// load into existing tables): staged parts count only once the
+	// transaction frame after them is in the file, and are applied just
+	// before it; parts no transaction frame follows never happened.
+	KindStaged byte = 3
 )
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
@@ -130,7 +135,7 @@ func parseFrameHeader(b []byte, version int) (h frameHeader, ok bool) {
 		return h, false
 	}
 	h = readFrameHeader(b)
-	return h, h.kind == KindTransaction || h.kind == KindSnapshot
+	return h, h.kind == KindTransaction || h.kind == KindSnapshot || h.kind == KindStaged && version >= 2
 }
 
 // readFrameHeader reads a frame header's fields without checking them.

@@ -98,7 +98,7 @@ func OpenWith(path string, opts Options) (*File, error) {
 	if !fi.Mode().IsRegular() {
 		return fail(f, &NotWorkspaceError{Path: path, Looks: describeMode(fi.Mode())})
 	}
-	wf := &File{path: path, policy: opts.Sync, f: f, size: fi.Size(), version: 2, readOnly: readOnly}
+	wf := &File{path: path, policy: opts.Sync, f: f, size: fi.Size(), version: 2, readOnly: readOnly, staged: -1}
 	if readOnly && !opts.ReadOnly {
 		wf.notes = append(wf.notes, "opened read-only: this process may not write the file; browsing only, every write is refused")
 	}

@@ -22,7 +22,9 @@ func (d Dropped) String() string {
 // that apply may keep — to apply, in file order. It changes nothing in the
 // file; it says what it skipped. After damage it goes on only where the
 // chain proves a frame starts (see resync): a frame's bytes that merely
-// look like frames are never read as frames. An error from apply ends it.
+// look like frames are never read as frames. The staged parts of a large
+// transaction are applied just before its frame, or dropped when it is
+// not there. An error from apply ends it.
 // A legacy file has no frames: use Replay.
 func (f *File) Salvage(apply func(payload []byte) error) ([]Dropped, error) {
 	if f.format == FormatLegacy {
@@ -31,20 +33,29 @@ func (f *File) Salvage(apply func(payload []byte) error) ([]Dropped, error) {
 	var dropped []Dropped
 	off := int64(len(Header))
 	var seq uint64
+	var stage staging
 	for off < f.size {
 		s := newScanner(io.NewSectionReader(f.f, off, f.size-off), off, f.size, f.version)
 		s.seq, s.own = seq, true
 		for {
-			payload, _, ok := s.next()
+			at := s.off
+			payload, kind, ok := s.next()
 			if !ok {
 				break
 			}
-			if err := apply(payload); err != nil {
-				return dropped, err
+			for _, p := range stage.add(at, kind, payload) {
+				if err := apply(p); err != nil {
+					return dropped, err
+				}
 			}
 		}
 		if s.err != nil {
 			return dropped, s.err
+		}
+		if at := stage.pending(); at >= 0 {
+			// Staged parts whose transaction frame is damaged or missing.
+			dropped = append(dropped, Dropped{Offset: at, Bytes: s.off - at, Reason: "the staged parts of a transaction that did not commit"})
+			stage.drop()
 		}
 		seq = s.seq
 		if s.bad == "" {

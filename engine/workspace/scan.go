@@ -49,7 +49,7 @@ func (s *scanner) next() ([]byte, byte, bool) {
 	case h.n > s.size-s.off-FrameHeaderSize:
 		s.bad = "a frame longer than the rest of the file"
 		return nil, 0, false
-	case h.seq < s.seq || (h.kind == KindTransaction && h.seq == s.seq && s.frames > 0):
+	case h.seq < s.seq || (h.kind != KindSnapshot && h.seq == s.seq && s.frames > 0):
 		s.bad = "a frame out of sequence"
 		return nil, 0, false
 	}
@@ -80,25 +80,68 @@ func (s *scanner) next() ([]byte, byte, bool) {
 
 // payloadReader turns a scanner into one stream of BuntDB commands.
 type payloadReader struct {
-	s   *scanner
-	cur []byte
+	s     *scanner
+	stage staging
+	ready [][]byte
+	cur   []byte
 }
 
 func (p *payloadReader) Read(b []byte) (int, error) {
 	for len(p.cur) == 0 {
-		payload, _, ok := p.s.next()
+		if len(p.ready) > 0 {
+			p.cur, p.ready = p.ready[0], p.ready[1:]
+			continue
+		}
+		at := p.s.off
+		payload, kind, ok := p.s.next()
 		if !ok {
 			if p.s.err != nil {
 				return 0, p.s.err
 			}
 			return 0, io.EOF
 		}
-		p.cur = payload
+		p.ready = p.stage.add(at, kind, payload)
 	}
 	n := copy(b, p.cur)
 	p.cur = p.cur[n:]
 	return n, nil
 }
+
+// staging holds the staged parts of a transaction until its transaction
+// frame comes (see KindStaged). The scanner must hand out payloads the
+// caller keeps (own).
+type staging struct {
+	parts [][]byte
+	at    int64 // where the first part starts (-1: none held)
+	n     int
+}
+
+// add takes the frame at offset at and returns the payloads to apply now,
+// in order: none for a staged part; the parts held and then the frame's
+// own for any other.
+func (st *staging) add(at int64, kind byte, payload []byte) [][]byte {
+	if kind == KindStaged {
+		if len(st.parts) == 0 {
+			st.at = at
+		}
+		st.parts = append(st.parts, payload)
+		return nil
+	}
+	out := append(st.parts, payload)
+	st.parts = nil
+	return out
+}
+
+// pending returns where the parts held start (-1: none are held).
+func (st *staging) pending() int64 {
+	if len(st.parts) == 0 {
+		return -1
+	}
+	return st.at
+}
+
+// drop forgets the parts held (damage came before their transaction).
+func (st *staging) drop() { st.parts = nil }
 
 // validFrameAt reports whether a complete, valid frame starts at off, and
 // where it ends and its sequence number.

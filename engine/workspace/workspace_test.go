@@ -440,3 +440,15 @@ func TestEscapeRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// TestOpenRefusesADevice: /dev/null is named for what it is.
+func TestOpenRefusesADevice(t *testing.T) {
+	if _, err := os.Stat("/dev/null"); err != nil {
+		t.Skip("no /dev/null")
+	}
+	_, err := Open("/dev/null", SyncNever)
+	want := "/dev/null is not a dynoscope workspace (it looks like a character device, not a regular file); nothing was changed. Pass a new file name, or an existing workspace"
+	if err == nil || err.Error() != want {
+		t.Fatalf("got %v\nwant %s", err, want)
+	}
+}
