@@ -9,7 +9,8 @@ import (
 // The engine's sentinel errors, in one place. DynamoDB's exceptions are
 // *model.Error values worded by the action that decides them (the common ones
 // in model/errors.go); the errors here are the engine's own, or a DynamoDB
-// exception the engine keeps as one value.
+// exception the engine keeps as one value. (The Streams API's own are in
+// engine/stream/errors.go.)
 var (
 	// errLoadEnded: a BulkLoad was used after Commit or Abort.
 	errLoadEnded = errors.New("the load has ended")
@@ -36,8 +37,4 @@ var (
 	// errCorrupt: a stored item's value cannot be decoded (its size prefix is
 	// missing); the request answers InternalServerError.
 	errCorrupt = model.NewError(model.ErrInternalServer, "corrupt stored value")
-
-	// errInvalidIterator answers a shard iterator this engine did not make.
-	// (DynamoDB's text for a malformed iterator is unconfirmed.)
-	errInvalidIterator = model.Validation("Invalid ShardIterator")
 )

@@ -7,18 +7,16 @@ import (
 	"strings"
 	"time"
 
+	"github.com/dynoscope/dynoscope/engine/stream"
 	"github.com/dynoscope/dynoscope/model"
 )
 
-// streamLabelLayout is the layout of a stream label (the ARN suffix).
-const streamLabelLayout = "2006-01-02T15:04:05.000"
-
 // enableStream turns a table's stream on with a new label and ARN.
 func enableStream(m *tableMeta, now time.Time) {
-	label := now.UTC().Format(streamLabelLayout)
+	label := now.UTC().Format(stream.LabelLayout)
 	if m.Desc.LatestStreamLabel == label {
 		// Two streams enabled in the same millisecond still need distinct ARNs.
-		label = now.UTC().Add(time.Millisecond).Format(streamLabelLayout)
+		label = now.UTC().Add(time.Millisecond).Format(stream.LabelLayout)
 	}
 	// CreateTable calls this before it has copied the request's
 	// StreamSpecification into the description; without one, do not panic

@@ -9,6 +9,7 @@ import (
 
 	"github.com/tidwall/buntdb"
 
+	"github.com/dynoscope/dynoscope/engine/stream"
 	"github.com/dynoscope/dynoscope/model"
 )
 
@@ -214,36 +215,36 @@ func (e *Engine) GetShardIterator(ctx context.Context, in *model.GetShardIterato
 	if _, err := e.trimStream(s, now); err != nil {
 		return nil, asError(err)
 	}
-	it := shardIterator{arn: s.arn, issued: now}
+	it := stream.Iterator{ARN: s.arn, Issued: now}
 	var ierr *model.Error
 	e.db.View(func(tx *buntdb.Tx) error {
 		mark := streamMark(tx, s.prefix())
 		switch in.ShardIteratorType {
 		case model.IteratorTrimHorizon:
-			it.from = mark + 1
+			it.From = mark + 1
 		case model.IteratorLatest:
-			it.from = e.streamSeq.Load() + 1
+			it.From = e.streamSeq.Load() + 1
 		case model.IteratorAtSequenceNumber, model.IteratorAfterSequenceNumber:
 			if seq > e.streamSeq.Load() {
 				ierr = model.Validation("Invalid SequenceNumber: %s", in.SequenceNumber)
 				return nil
 			}
-			it.from = seq
+			it.From = seq
 			if in.ShardIteratorType == model.IteratorAfterSequenceNumber {
-				it.from++
+				it.From++
 			}
-			if it.from <= mark {
-				ierr = trimmedData()
+			if it.From <= mark {
+				ierr = stream.TrimmedData()
 			}
 		case model.IteratorAtTimestamp:
-			it.from = streamSeqAtTime(tx, s.prefix(), *in.Timestamp, e.streamSeq.Load()+1)
+			it.From = streamSeqAtTime(tx, s.prefix(), *in.Timestamp, e.streamSeq.Load()+1)
 		}
 		return nil
 	})
 	if ierr != nil {
 		return nil, ierr
 	}
-	return &model.GetShardIteratorOutput{ShardIterator: it.encode()}, nil
+	return &model.GetShardIteratorOutput{ShardIterator: it.Encode()}, nil
 }
 
 // streamSeqAtTime returns the sequence number of a stream's first record
@@ -254,7 +255,7 @@ func streamSeqAtTime(tx *buntdb.Tx, prefix string, ts float64, next uint64) uint
 		if !strings.HasPrefix(k, prefix) {
 			return false
 		}
-		if t, ok := streamRecordTime(v); ok && t >= ts {
+		if t, ok := stream.RecordTime(v); ok && t >= ts {
 			from = streamSeqFromKey(k)
 			return false
 		}
@@ -281,17 +282,17 @@ func (e *Engine) GetRecords(ctx context.Context, in *model.GetRecordsInput) (*mo
 	if in.Limit != nil {
 		limit = int(*in.Limit)
 	}
-	it, merr := decodeIterator(in.ShardIterator)
+	it, merr := stream.DecodeIterator(in.ShardIterator)
 	if merr != nil {
 		return nil, merr
 	}
 	now := e.now()
-	if now.Sub(it.issued) > iteratorLifetime {
-		return nil, expiredIterator(it.issued, now)
+	if now.Sub(it.Issued) > stream.IteratorLifetime {
+		return nil, stream.ExpiredIterator(it.Issued, now)
 	}
 	e.mu.RLock()
 	defer e.mu.RUnlock()
-	s, merr := e.resolveStream(it.arn)
+	s, merr := e.resolveStream(it.ARN)
 	if merr != nil {
 		return nil, merr
 	}
@@ -299,15 +300,15 @@ func (e *Engine) GetRecords(ctx context.Context, in *model.GetRecordsInput) (*mo
 		return nil, asError(err)
 	}
 	out := &model.GetRecordsOutput{Records: []model.Record{}}
-	next, more := it.from, false
+	next, more := it.From, false
 	err := e.db.View(func(tx *buntdb.Tx) error {
 		prefix := s.prefix()
-		if it.from <= streamMark(tx, prefix) {
-			return trimmedData()
+		if it.From <= streamMark(tx, prefix) {
+			return stream.TrimmedData()
 		}
 		size := 0
 		var derr error
-		tx.AscendGreaterOrEqual("", streamKey(s.t.name, s.label, it.from), func(k, v string) bool {
+		tx.AscendGreaterOrEqual("", streamKey(s.t.name, s.label, it.From), func(k, v string) bool {
 			if !strings.HasPrefix(k, prefix) {
 				return false
 			}
@@ -330,7 +331,7 @@ func (e *Engine) GetRecords(ctx context.Context, in *model.GetRecordsInput) (*mo
 		return nil, asError(err)
 	}
 	if s.enabled || more {
-		out.NextShardIterator = shardIterator{arn: s.arn, from: next, issued: now}.encode()
+		out.NextShardIterator = stream.Iterator{ARN: s.arn, From: next, Issued: now}.Encode()
 	}
 	return out, nil
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/dynoscope/dynoscope/engine/stream"
 	"github.com/dynoscope/dynoscope/model"
 )
 
@@ -31,13 +32,13 @@ func FuzzShardIterator(f *testing.F) {
 	allowed := map[string]bool{model.ErrValidation: true, model.ErrExpiredIterator: true,
 		model.ErrResourceNotFound: true, model.ErrTrimmedDataAccess: true}
 	f.Fuzz(func(t *testing.T, raw, itArn string, from uint64, issuedMs int64) {
-		if it, err := decodeIterator(raw); err == nil {
-			again, err := decodeIterator(it.encode())
-			if err != nil || again.arn != it.arn || again.from != it.from || !again.issued.Equal(it.issued) {
+		if it, err := stream.DecodeIterator(raw); err == nil {
+			again, err := stream.DecodeIterator(it.Encode())
+			if err != nil || again.ARN != it.ARN || again.From != it.From || !again.Issued.Equal(it.Issued) {
 				t.Fatalf("iterator %q parses to %+v, which re-encodes to %+v, %v", raw, it, again, err)
 			}
 		}
-		built := shardIterator{arn: itArn, from: from, issued: time.UnixMilli(issuedMs)}.encode()
+		built := stream.Iterator{ARN: itArn, From: from, Issued: time.UnixMilli(issuedMs)}.Encode()
 		for _, s := range []string{raw, built} {
 			out, err := e.GetRecords(ctx, &model.GetRecordsInput{ShardIterator: s})
 			if err != nil {

@@ -2,13 +2,13 @@ package engine
 
 import (
 	"fmt"
-	"hash/fnv"
 	"sort"
 	"strings"
 	"time"
 
 	"github.com/tidwall/buntdb"
 
+	"github.com/dynoscope/dynoscope/engine/stream"
 	"github.com/dynoscope/dynoscope/model"
 )
 
@@ -52,54 +52,21 @@ func (s *streamRef) status() string {
 }
 
 // created is the stream's creation time, read back from its label.
-func (s *streamRef) created() time.Time {
-	t, err := time.Parse(streamLabelLayout, s.label)
-	if err != nil {
-		return time.Time{}
-	}
-	return t
-}
+func (s *streamRef) created() time.Time { return stream.Created(s.label) }
 
-// shardID names the stream's one shard as DynamoDB does:
-// shardId-<20-digit creation milliseconds>-<8 hex digits>.
-func (s *streamRef) shardID() string {
-	h := fnv.New32a()
-	h.Write([]byte(s.arn))
-	ms := s.created().UnixMilli()
-	if ms < 0 {
-		ms = 0
-	}
-	return fmt.Sprintf("shardId-%020d-%08x", ms, h.Sum32())
-}
+// shardID names the stream's one shard as DynamoDB does.
+func (s *streamRef) shardID() string { return stream.ShardID(s.arn, s.label) }
 
 // streamNotFound is the Streams API's error for an unknown stream ARN.
 func streamNotFound(arn string) *model.Error {
 	return model.NewError(model.ErrResourceNotFound, "Requested resource not found: Stream: %s not found", arn)
 }
 
-// splitStreamARN cuts arn:aws:dynamodb:<region>:<account>:table/<t>/stream/<label>
-// into the table name and the label.
-func splitStreamARN(arn string) (table, label string, ok bool) {
-	parts := strings.SplitN(arn, ":", 6)
-	if len(parts) != 6 || parts[0] != "arn" || parts[2] != "dynamodb" {
-		return "", "", false
-	}
-	rest, ok := strings.CutPrefix(parts[5], "table/")
-	if !ok {
-		return "", "", false
-	}
-	table, label, ok = strings.Cut(rest, "/stream/")
-	if !ok || table == "" || label == "" || strings.Contains(label, "/") {
-		return "", "", false
-	}
-	return table, label, true
-}
-
 // resolveStream finds the stream an ARN names. The caller holds e.mu
 // (read). A stream that is not the table's latest exists only while it has
 // records.
 func (e *Engine) resolveStream(arn string) (*streamRef, *model.Error) {
-	name, label, ok := splitStreamARN(arn)
+	name, label, ok := stream.SplitARN(arn)
 	if !ok {
 		return nil, streamNotFound(arn)
 	}

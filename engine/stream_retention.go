@@ -1,40 +1,15 @@
 package engine
 
 import (
-	"strconv"
 	"strings"
 	"time"
 
+	"github.com/dynoscope/dynoscope/engine/stream"
 	"github.com/tidwall/buntdb"
 )
 
 // streamTrimBatch bounds how many records one trim transaction deletes.
 const streamTrimBatch = 1000
-
-// streamRecordTime reads ApproximateCreationDateTime (epoch seconds) from a
-// stored record without decoding the rest. The field comes before any
-// image in the stored JSON (model.StreamRecord's first member).
-func streamRecordTime(v string) (float64, bool) {
-	const field = `"ApproximateCreationDateTime":`
-	i := strings.Index(v, field)
-	if i < 0 {
-		return 0, false
-	}
-	rest := v[i+len(field):]
-	j := strings.IndexAny(rest, ",}")
-	if j < 0 {
-		return 0, false
-	}
-	f, err := strconv.ParseFloat(rest[:j], 64)
-	return f, err == nil
-}
-
-// streamTrimDue reports whether a stored record is past the retention cutoff
-// (epoch seconds). A record whose time cannot be read is trimmed too.
-func streamTrimDue(v string, cutoff float64) bool {
-	t, ok := streamRecordTime(v)
-	return !ok || t < cutoff
-}
 
 // trimStream deletes a stream's records older than the retention age and,
 // when the stream is over its record or byte bound, its oldest records
@@ -51,7 +26,7 @@ func (e *Engine) trimStream(s *streamRef, now time.Time) (int, error) {
 	if !due {
 		e.db.View(func(tx *buntdb.Tx) error {
 			if _, v, ok := firstStreamRecord(tx, prefix, 0); ok {
-				due = streamTrimDue(v, cutoff)
+				due = stream.TrimDue(v, cutoff)
 			}
 			return nil
 		})
@@ -71,7 +46,7 @@ func (e *Engine) trimStream(s *streamRef, now time.Time) (int, error) {
 			// theirs: it may run a few records short, never over.
 			count, counted := e.streamCountOrZero(prefix)
 			records, bytes := count.records, count.bytes
-			shrinking = shrinking || (counted && r.over(records, bytes))
+			shrinking = shrinking || (counted && r.Over(records, bytes))
 			var keys []string
 			var trimmedBytes int64
 			due = false
@@ -79,7 +54,7 @@ func (e *Engine) trimStream(s *streamRef, now time.Time) (int, error) {
 				if !strings.HasPrefix(k, prefix) {
 					return false
 				}
-				if !streamTrimDue(v, cutoff) && !(shrinking && r.aboveLowWater(records, bytes)) {
+				if !stream.TrimDue(v, cutoff) && !(shrinking && r.AboveLowWater(records, bytes)) {
 					return false
 				}
 				if len(keys) == streamTrimBatch {
