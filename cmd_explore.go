@@ -41,6 +41,8 @@ func runExplore(args []string, stdout, stderr io.Writer) error {
 	modelFile := fs.String("model", "", "open a NoSQL Workbench model or CloudFormation/SAM template `FILE` (and FILE.patterns.yaml beside it, if there is one)")
 	params := keyValues{}
 	fs.Var(params, "param", "template parameter `NAME=VALUE` for --model (repeatable)")
+	var s3 s3DirFlag
+	s3.register(fs)
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -70,8 +72,13 @@ func runExplore(args []string, stdout, stderr io.Writer) error {
 	}
 	// Small backfill batches with a pause between them, so a GSI added in
 	// the explorer is seen building (its progress bar moves).
+	if err := s3.resolve(ws.db); err != nil {
+		return err
+	}
+	defer s3.cleanup()
+	s3.describe(stderr)
 	eng, err := engine.Open(engine.Options{Path: ws.db, Sync: ws.sync, StreamRetention: ws.retention, Clock: engine.NewVirtualClock(time.Now(), 1),
-		BackfillBatchSize: 25, BackfillPause: 40 * time.Millisecond})
+		BackfillBatchSize: 25, BackfillPause: 40 * time.Millisecond, S3Dir: s3.dir})
 	if err != nil {
 		return err
 	}

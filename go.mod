@@ -17,6 +17,7 @@ require (
 	github.com/charmbracelet/x/exp/golden v0.0.0-20251109135125-8916d276318f
 	github.com/charmbracelet/x/exp/teatest/v2 v2.0.0-20260823001701-96af6d2cb5f6
 	github.com/cockroachdb/apd/v3 v3.2.3
+	github.com/klauspost/compress v1.18.2
 	github.com/tidwall/buntdb v1.3.0
 	go.yaml.in/yaml/v3 v3.0.6
 )

@@ -67,6 +67,10 @@ type Options struct {
 	// and at most a number of records and of bytes (zero fields: the
 	// defaults, 100,000 records and 64 MB); see stream_bounds.go.
 	StreamRetention StreamRetention
+	// S3Dir is the folder standing in for Amazon S3 (engine/s3dir) that
+	// exports write to and imports and bulk puts read from; "" serves
+	// none of them.
+	S3Dir string
 }
 
 // Engine is an in-process DynamoDB. It is safe for concurrent use.
@@ -103,6 +107,8 @@ type Engine struct {
 	progress   map[string]*BackfillProgress
 
 	tokens idempotencyTokens // ClientRequestTokens of finished transactions
+
+	jobs jobs // exports, imports and bulk puts (transfer.go)
 }
 
 var _ API = (*Engine)(nil)
@@ -163,7 +169,12 @@ func Open(opts Options) (*Engine, error) {
 			return nil, err
 		}
 	}
-	if file != nil && file.ReadOnly() {
+	readOnly := file != nil && file.ReadOnly()
+	if err := e.loadJobs(!readOnly); err != nil {
+		e.Close()
+		return nil, err
+	}
+	if readOnly {
 		// Browsing only: nothing resumes, nothing expires, nothing is
 		// written.
 		e.opts.DisableTTLSweeper = true
@@ -188,6 +199,7 @@ func newEngine(db *buntdb.DB, file *workspace.File, notes []string, opts Options
 	if e.clock == nil {
 		e.clock = RealClock{}
 	}
+	e.jobs.byID = map[string]*job{}
 	e.meter = capacity.NewMeter(e.clock, capacity.MeterOptions{DisableThrottling: opts.DisableThrottling, DisableMetrics: opts.DisableMetrics})
 	return e
 }
@@ -199,6 +211,10 @@ func (e *Engine) Close() error {
 	}
 	close(e.stop)
 	e.bg.Wait()
+	e.jobs.wg.Wait()
+	if e.jobs.s3 != nil {
+		e.jobs.s3.Close()
+	}
 	e.meter.Close()
 	err := e.closeStorage()
 	if cerr := e.db.Close(); err == nil {
