@@ -76,7 +76,7 @@ func (m *Model) capturing() bool {
 // onKey handles a key.
 func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	km := m.km
-	if msg.String() == "ctrl+c" {
+	if key.Matches(msg, km.Interrupt) {
 		return m.quit()
 	}
 	if m.modal != nil {

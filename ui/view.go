@@ -193,13 +193,12 @@ func (m *Model) focusedKeys() []key.Binding {
 func (m *Model) globalKeys() []key.Binding {
 	km := m.km
 	if m.capturing() {
-		return []key.Binding{key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit"))}
+		return []key.Binding{km.Interrupt}
 	}
 	if m.showHelp {
 		return nil
 	}
-	panes := key.NewBinding(key.WithKeys("1", "2", "3", "4", "5", "6", "7", "8"), key.WithHelp("1-8", "panes"))
-	out := []key.Binding{km.NextFocus, panes}
+	out := []key.Binding{km.NextFocus, km.PaneDigits}
 	if len(m.others) > 0 {
 		out = append(out, km.SwitchWorkspace)
 	}

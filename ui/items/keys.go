@@ -13,6 +13,7 @@ import (
 type keys struct {
 	Up, Down, PageUp, PageDown, Top, Bottom, Left, Right, Open, Filter, ClearFilter, LeftOut, Reload, Stop key.Binding
 	Facet, FacetBack                                                                                       key.Binding
+	Back, KeepFilter, LeaveUp, LeaveDown                                                                   key.Binding
 }
 
 // keyMap enables the bindings that apply now.
@@ -56,10 +57,7 @@ func (p *Model) shortEditKeys() []key.Binding {
 // ShortHelp is the pane's keys for the help line.
 func (p *Model) ShortHelp() []key.Binding {
 	if p.filtering {
-		return []key.Binding{
-			key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "keep filter")),
-			key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear filter")),
-		}
+		return []key.Binding{p.keys.KeepFilter, p.keys.ClearFilter}
 	}
 	k := p.keyMap()
 	if p.toEnd {
