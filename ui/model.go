@@ -171,82 +171,6 @@ func (m *Model) tick() tea.Cmd {
 	return tea.Tick(time.Second, func(time.Time) tea.Msg { return tickMsg{} })
 }
 
-// Update routes a message: the routed ones to the component that asked
-// for them (or to the root for kit's), keys and the mouse to what has the
-// keyboard, sizes to everything.
-func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	switch msg := msg.(type) {
-	case tea.WindowSizeMsg:
-		m.w, m.h = msg.Width, msg.Height
-		m.layout()
-		return m, nil
-	case tea.BackgroundColorMsg:
-		*m.st = *kit.NewStyles(msg.IsDark())
-		m.help.Styles = help.DefaultStyles(msg.IsDark())
-		return m, nil
-	case tickMsg:
-		m.now = m.clockNow()
-		cmds := []tea.Cmd{m.tick(), m.ws.fetchTotals()}
-		if m.ws.building() && !m.ws.loading && (m.ws.loc == nil || time.Since(m.ws.lastLoad) >= remoteBuildReload) {
-			cmds = append(cmds, m.ws.load("", ""))
-		}
-		return m, tea.Batch(cmds...)
-	case routed:
-		return m, m.onRouted(msg)
-	case forms.EditedMsg:
-		return m, route(m.wsOf(msg.Ed.API), toModal, forms.ApplyEdit(msg))
-	case tea.PasteMsg:
-		return m, tea.Batch(m.onPaste(msg), m.showLive())
-	case tea.KeyPressMsg:
-		return m, tea.Batch(m.onKey(msg), m.showLive())
-	case tea.MouseWheelMsg:
-		return m, m.toFocus(msg)
-	}
-	return m, nil
-}
-
-// onRouted delivers a routed message.
-func (m *Model) onRouted(r routed) tea.Cmd {
-	w := r.ws
-	if w != nil && !m.alive(w) {
-		return nil // a workspace dropped meanwhile
-	}
-	if cmd, ok := m.onKit(w, r.to, r.msg); ok {
-		return tea.Batch(cmd, m.showLive())
-	}
-	switch r.to {
-	case toRoot:
-		return m.onRootMsg(w, r.msg)
-	case toSidebar:
-		return route(w, toSidebar, w.sidebar.Update(r.msg))
-	case toLessons:
-		return route(nil, toLessons, m.lessons.Update(r.msg))
-	case toClock:
-		return route(w, toClock, w.clock.Update(r.msg))
-	case toSurvey:
-		return route(w, toSurvey, w.survey.Update(r.msg))
-	case toCopier:
-		return route(w, toCopier, m.copier.Update(r.msg))
-	}
-	// A component's request came back: the status bar shows it (when no
-	// event stream does).
-	last := w.fetchLast()
-	switch r.to {
-	case toItem:
-		if w.item == nil {
-			return last
-		}
-		return tea.Batch(route(w, toItem, w.item.Update(r.msg)), last)
-	case toModal:
-		return tea.Batch(m.onModalMsg(w, r.msg), last)
-	}
-	p := pane(r.to - toPane)
-	if p < 0 || p >= numPanes || w.panes[p] == nil {
-		return last
-	}
-	return tea.Batch(route(w, r.to, w.panes[p].Update(r.msg)), last)
-}
-
 // alive reports whether w is one of the workspaces.
 func (m *Model) alive(w *workspace) bool {
 	if w == m.home {
@@ -268,38 +192,6 @@ func (m *Model) wsOf(api engine.API) *workspace {
 		}
 	}
 	return m.home
-}
-
-// onRootMsg handles the root's own messages of a workspace.
-func (m *Model) onRootMsg(w *workspace, msg tea.Msg) tea.Cmd {
-	switch msg := msg.(type) {
-	case workspaceMsg:
-		return tea.Batch(m.onWorkspace(w, msg), m.showLive())
-	case selectLoadMsg:
-		if msg.seq != w.selSeq {
-			return nil
-		}
-		return msg.load
-	case lastRequestMsg:
-		if msg.ok && msg.seq == w.lastSeq {
-			r := msg.rec
-			w.last = &r
-		}
-	case liveBatchMsg:
-		return m.onEvents(w, msg)
-	case reloadMsg:
-		return w.reload()
-	case openMsg:
-		return tea.Batch(m.onOpen(w, msg), m.showLive())
-	case totalsMsg:
-		w.totals = msg.t
-	case typedMsg:
-		if msg.edit != nil {
-			return m.doEdit(w, *msg.edit)
-		}
-		return m.doManage(w, *msg.manage)
-	}
-	return nil
 }
 
 // onPaste gives a paste to what has the keyboard: the form over the pane,

@@ -4,6 +4,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/dynoscope/dynoscope/engine"
+	"github.com/dynoscope/dynoscope/engine/remoteapi"
 	"github.com/dynoscope/dynoscope/model"
 	"github.com/dynoscope/dynoscope/ui/forms"
 	"github.com/dynoscope/dynoscope/ui/kit"
@@ -63,7 +64,7 @@ func (m *Model) gateEdit(w *workspace, msg kit.EditMsg) {
 }
 
 // totalsMsg carries what a remote backend consumed so far.
-type totalsMsg struct{ t kit.Totals }
+type totalsMsg struct{ t remoteapi.Totals }
 
 // onSurvey keeps a table's survey in the sidebar's table info and hands
 // it to the panes that show it.

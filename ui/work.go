@@ -5,86 +5,9 @@ import (
 
 	"github.com/dynoscope/dynoscope/ui/clock"
 	"github.com/dynoscope/dynoscope/ui/forms"
-	"github.com/dynoscope/dynoscope/ui/items"
 	"github.com/dynoscope/dynoscope/ui/kit"
 	"github.com/dynoscope/dynoscope/ui/query"
-	"github.com/dynoscope/dynoscope/ui/remote"
-	"github.com/dynoscope/dynoscope/ui/sidebar"
 )
-
-// onKit does what a kit message from a component of workspace w asks; ok
-// is false for any other message. (The lessons pane's messages come with
-// no workspace: they are about a lesson's copy.)
-func (m *Model) onKit(w *workspace, from dest, msg tea.Msg) (tea.Cmd, bool) {
-	if w == nil {
-		w = m.ws
-		if eng := m.lessons.Copy(); eng != nil {
-			w = m.wsOf(eng)
-		}
-	}
-	switch msg := msg.(type) {
-	case kit.OpenItemMsg:
-		v, load := items.NewItemView(m.st, m.km, w.api, msg)
-		v.SetSize(m.paneSize())
-		w.item = v
-		return route(w, toItem, load), true
-	case kit.FlashMsg:
-		m.flash = msg.Text
-		return nil, true
-	case kit.ChangedMsg:
-		if msg.Note != "" {
-			m.flash = msg.Note
-		}
-		return tea.Batch(w.reload(), w.reloadTable(msg.Table), w.fetchLast(), w.changed(msg.Table)), true
-	case kit.SelectMsg:
-		return w.load(msg.Table, msg.Index), true
-	case kit.ConfirmMsg:
-		then := msg.Then
-		q := forms.NewQuestion(m.st, m.km, msg.Title, msg.Yes, msg.Body, routed{ws: w, to: from, msg: then})
-		if m.mustType(w) && msg.Table != "" {
-			q.RequireTyped(msg.Table, m.where(w, m.descOf(w, msg.Table)))
-		}
-		m.openModal(w, q)
-		return nil, true
-	case kit.EditMsg:
-		return m.edit(w, msg), true
-	case kit.ManageMsg:
-		return m.manage(w, msg), true
-	case kit.WorkspaceMsg:
-		return m.onWorkspaceMsg(msg), true
-	case kit.OpenQueryMsg:
-		return m.openQuery(msg), true
-	case kit.OpenItemsMsg:
-		return m.openItems(w, msg), true
-	case kit.OpenPatternsMsg:
-		return m.openPatterns(w, msg), true
-	case kit.SurveyMsg:
-		return route(w, toSurvey, w.survey.Ask(msg.Table)), true
-	case kit.StopSurveyMsg:
-		return route(w, toSurvey, w.survey.Stop()), true
-	case remote.SurveyMsg:
-		return m.onSurvey(w, msg), true
-	case remote.AskCopyMsg:
-		then := msg.Then
-		m.openModal(w, forms.NewCopyForm(m.st, m.km, msg.Title, msg.Limit, msg.Name, msg.About, func(n int, target string) tea.Msg {
-			return routed{ws: w, to: toCopier, msg: then(n, target)}
-		}))
-		return nil, true
-	case remote.CopiedMsg:
-		return m.onCopied(w, msg), true
-	case remote.SandboxMsg:
-		return m.onSandbox(msg), true
-	case clock.StateMsg:
-		return m.onClock(w, msg), true
-	case sidebar.OpenMsg:
-		m.onSidebar = false
-		if m.pane == paneSchema || m.pane == paneLessons {
-			m.pane = paneItems
-		}
-		return nil, true
-	}
-	return nil, false
-}
 
 // openModal shows a form or question over the main pane; it acts on w.
 func (m *Model) openModal(w *workspace, md forms.Modal) {

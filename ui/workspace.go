@@ -2,7 +2,6 @@ package ui
 
 import (
 	"context"
-	"reflect"
 	"sort"
 	"sync"
 	"time"
@@ -10,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/dynoscope/dynoscope/engine"
+	"github.com/dynoscope/dynoscope/engine/remoteapi"
 	"github.com/dynoscope/dynoscope/model"
 	"github.com/dynoscope/dynoscope/ui/capacity"
 	"github.com/dynoscope/dynoscope/ui/clock"
@@ -38,10 +38,10 @@ type workspace struct {
 	closer func() error
 	// loc is where a remote backend points (nil for an engine); remote.go
 	// has what only a remote workspace does.
-	loc      *kit.Location
-	survey   *remote.Surveys // the reads of whole tables (S)
-	totals   kit.Totals      // the remote backend's consumption, as last read
-	lastLoad time.Time       // wall time of the last load asked for
+	loc      *remoteapi.Location
+	survey   *remote.Surveys  // the reads of whole tables (S)
+	totals   remoteapi.Totals // the remote backend's consumption, as last read
+	lastLoad time.Time        // wall time of the last load asked for
 
 	sidebar  *sidebar.Model
 	schema   *schema.Model
@@ -113,66 +113,6 @@ func (w *workspace) close() {
 
 // sel is the sidebar's selection.
 func (w *workspace) sel() kit.Target { return w.sidebar.Selected() }
-
-// dest is what a routed message is for.
-type dest int
-
-const (
-	toRoot dest = iota
-	toSidebar
-	toItem
-	toModal
-	toLessons
-	toClock
-	toSurvey
-	toCopier
-	toPane // + the pane's number
-)
-
-// routed is a message one of the workspace's components asked for, on its
-// way back to that component (or to the root, for the messages in kit).
-// Every command a component returns is wrapped so: a workspace not on
-// screen still gets its own messages, and never another's.
-type routed struct {
-	ws  *workspace // nil: the root's own or the lessons pane's
-	to  dest
-	msg tea.Msg
-}
-
-// teaPkg is Bubble Tea's package: its own messages go through unrouted.
-var teaPkg = reflect.TypeOf(tea.BatchMsg{}).PkgPath()
-
-// route wraps cmd so the message it returns comes back to (ws, to);
-// batches are wrapped command by command.
-func route(ws *workspace, to dest, cmd tea.Cmd) tea.Cmd {
-	if cmd == nil {
-		return nil
-	}
-	return func() tea.Msg {
-		msg := cmd()
-		switch m := msg.(type) {
-		case nil:
-			return nil
-		case tea.BatchMsg:
-			out := make(tea.BatchMsg, 0, len(m))
-			for _, c := range m {
-				if c != nil {
-					out = append(out, route(ws, to, c))
-				}
-			}
-			return out
-		case routed:
-			return m
-		}
-		if t := reflect.TypeOf(msg); t.PkgPath() == teaPkg || (t.Kind() == reflect.Pointer && t.Elem().PkgPath() == teaPkg) {
-			return msg
-		}
-		return routed{ws: ws, to: to, msg: msg}
-	}
-}
-
-// toPaneOf is the destination of pane p.
-func toPaneOf(p pane) dest { return toPane + dest(p) }
 
 // workspaceMsg carries a fresh description of every table; selectTable
 // (and selectIndex) move the sidebar there once it is read.
@@ -391,7 +331,7 @@ type lastRequestMsg struct {
 // fetchTotals reads what a remote backend consumed so far (nil for an
 // engine).
 func (w *workspace) fetchTotals() tea.Cmd {
-	cm, ok := w.api.(kit.ConsumptionMeter)
+	cm, ok := w.api.(remoteapi.ConsumptionMeter)
 	if !ok {
 		return nil
 	}

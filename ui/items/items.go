@@ -32,6 +32,7 @@ package items
 
 import (
 	"github.com/dynoscope/dynoscope/engine"
+	"github.com/dynoscope/dynoscope/engine/remoteapi"
 	"github.com/dynoscope/dynoscope/keymap"
 	"github.com/dynoscope/dynoscope/model"
 	"github.com/dynoscope/dynoscope/ui/kit"
@@ -133,7 +134,7 @@ func (p *Model) leftOutCapable() bool {
 // surveyCapable reports whether the backend can read a table whole to
 // tell what an index leaves out (a remote one).
 func (p *Model) surveyCapable() bool {
-	_, ok := p.api.(kit.TableSurveyor)
+	_, ok := p.api.(remoteapi.TableSurveyor)
 	return ok && !p.leftOutCapable()
 }
 

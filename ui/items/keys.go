@@ -6,6 +6,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/dynoscope/dynoscope/engine/remoteapi"
 	"github.com/dynoscope/dynoscope/model"
 	"github.com/dynoscope/dynoscope/ui/kit"
 )
@@ -173,7 +174,7 @@ type toEndMsg struct{ gen int }
 // and asks.
 func (p *Model) askToEnd() tea.Cmd {
 	body := []string{}
-	if e, err := kit.EstimateOf(p.tg.Desc, p.tg.Index); err == nil {
+	if e, err := remoteapi.EstimateScanOf(p.tg.Desc, p.tg.Index); err == nil {
 		body = append(body, e.String(), "")
 	}
 	body = append(body, fmt.Sprintf("G reads every page after the %s loaded, %d items a page, eventually consistent; each page shows what it consumed. esc stops.",

@@ -2,6 +2,7 @@ package remote
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"strings"
@@ -9,7 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/dynoscope/dynoscope/engine"
-	backend "github.com/dynoscope/dynoscope/engine/remote"
+	"github.com/dynoscope/dynoscope/engine/remoteapi"
 	"github.com/dynoscope/dynoscope/model"
 	"github.com/dynoscope/dynoscope/ui/kit"
 )
@@ -34,8 +35,8 @@ func NewCopier(open func() (*engine.Engine, error), label string) *Copier {
 type copyRun struct {
 	source, target string
 	limit          int
-	ch             chan backend.CopyProgress
-	progress       backend.CopyProgress
+	ch             chan remoteapi.CopyProgress
+	progress       remoteapi.CopyProgress
 	cancel         context.CancelFunc
 }
 
@@ -55,7 +56,7 @@ type AskCopyMsg struct {
 type CopiedMsg struct {
 	Source  string
 	Sandbox *engine.Engine
-	Report  *backend.CopyReport
+	Report  *remoteapi.CopyReport
 	Err     error
 	Note    string
 }
@@ -80,7 +81,7 @@ type copyMsg struct {
 // progressCopyMsg is how far the copy has come.
 type progressCopyMsg struct {
 	run *copyRun
-	p   backend.CopyProgress
+	p   remoteapi.CopyProgress
 	ok  bool
 }
 
@@ -88,7 +89,7 @@ type progressCopyMsg struct {
 type copyDoneMsg struct {
 	run *copyRun
 	eng *engine.Engine
-	rep *backend.CopyReport
+	rep *remoteapi.CopyReport
 	err error
 }
 
@@ -128,7 +129,7 @@ func (c *Copier) OpenAtStart(file string) tea.Cmd {
 // screen), and the tables the sandbox has (a copy takes a free name).
 type Source struct {
 	API     engine.API
-	Loc     *kit.Location // nil: not a remote workspace
+	Loc     *remoteapi.Location // nil: not a remote workspace
 	Table   *model.TableDescription
 	Request any
 	Taken   func(table string) bool
@@ -206,7 +207,7 @@ func (c *Copier) Ask(src Source) tea.Cmd {
 		m.limit, m.target = n, target
 		return m
 	}
-	return kit.Msg(AskCopyMsg{Title: "Copy a slice of " + d.TableName + " into the sandbox", Limit: backend.DefaultCopyLimit,
+	return kit.Msg(AskCopyMsg{Title: "Copy a slice of " + d.TableName + " into the sandbox", Limit: remoteapi.DefaultCopyLimit,
 		Name: name, About: about, Then: then})
 }
 
@@ -214,7 +215,7 @@ func (c *Copier) Ask(src Source) tea.Cmd {
 // half a read unit per 4 KB, from the average item size of the table or
 // of the index read; a Query reads only what it matches, so its figure is
 // an upper bound.
-func copyCost(loc *kit.Location, d *model.TableDescription, index string, n int, query bool) string {
+func copyCost(loc *remoteapi.Location, d *model.TableDescription, index string, n int, query bool) string {
 	where := "the endpoint " + loc.Endpoint
 	if loc.Endpoint == "" {
 		where = "AWS " + loc.Region + " (billed)"
@@ -247,17 +248,21 @@ func (c *Copier) start(msg copyMsg) tea.Cmd {
 		return nil
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	run := &copyRun{source: msg.table, target: msg.target, limit: msg.limit, ch: make(chan backend.CopyProgress, 1), cancel: cancel}
+	run := &copyRun{source: msg.table, target: msg.target, limit: msg.limit, ch: make(chan remoteapi.CopyProgress, 1), cancel: cancel}
 	c.running = run
-	open, src := c.open, msg.src
+	open := c.open
+	src, _ := msg.src.(remoteapi.SliceCopier)
 	do := func() tea.Msg {
 		defer close(run.ch)
+		if src == nil {
+			return copyDoneMsg{run: run, err: errors.New("this backend cannot copy a slice of its tables")}
+		}
 		eng, err := open()
 		if err != nil {
 			return copyDoneMsg{run: run, err: err}
 		}
-		rep, err := backend.CopySlice(ctx, src, eng, backend.CopyOptions{Table: msg.table, Target: msg.target, Limit: msg.limit,
-			Query: msg.query, Scan: msg.scan, Progress: func(p backend.CopyProgress) {
+		rep, err := src.CopySlice(ctx, eng, remoteapi.CopyOptions{Table: msg.table, Target: msg.target, Limit: msg.limit,
+			Query: msg.query, Scan: msg.scan, Progress: func(p remoteapi.CopyProgress) {
 				select {
 				case run.ch <- p:
 				default:

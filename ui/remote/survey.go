@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/dynoscope/dynoscope/engine"
+	"github.com/dynoscope/dynoscope/engine/remoteapi"
 	"github.com/dynoscope/dynoscope/ui/kit"
 )
 
@@ -15,14 +16,14 @@ import (
 // (by table) and the one running.
 type Surveys struct {
 	api     engine.API
-	loc     *kit.Location
+	loc     *remoteapi.Location
 	states  map[string]*kit.SurveyState // by table
 	running *surveyRun
 }
 
 // NewSurveys returns the surveys of the workspace api (loc: where a remote
 // backend points, nil for an engine).
-func NewSurveys(api engine.API, loc *kit.Location) *Surveys {
+func NewSurveys(api engine.API, loc *remoteapi.Location) *Surveys {
 	return &Surveys{api: api, loc: loc, states: map[string]*kit.SurveyState{}}
 }
 
@@ -30,7 +31,7 @@ func NewSurveys(api engine.API, loc *kit.Location) *Surveys {
 type surveyRun struct {
 	table  string
 	cancel context.CancelFunc
-	ch     chan kit.ReadProgress
+	ch     chan remoteapi.ReadProgress
 }
 
 // SurveyMsg announces the survey of a table as it now stands (asked,
@@ -43,27 +44,27 @@ type SurveyMsg struct {
 // estimateMsg carries what reading a table whole would cost.
 type estimateMsg struct {
 	table string
-	est   kit.ScanEstimate
+	est   remoteapi.ScanEstimate
 	err   error
 }
 
 // startMsg: the user agreed to read the table whole.
 type startMsg struct {
 	table string
-	est   kit.ScanEstimate
+	est   remoteapi.ScanEstimate
 }
 
 // progressMsg is how far the survey has come.
 type progressMsg struct {
 	run *surveyRun
-	p   kit.ReadProgress
+	p   remoteapi.ReadProgress
 	ok  bool // false: the channel closed (the survey returned)
 }
 
 // doneMsg is the survey's end.
 type doneMsg struct {
 	run *surveyRun
-	s   *kit.Survey
+	s   *remoteapi.Survey
 	err error
 }
 
@@ -105,8 +106,8 @@ func (s *Surveys) Toggle(table string) tea.Cmd {
 // Ask prices a read of table and asks before it; on a running survey, it
 // says how to stop it.
 func (s *Surveys) Ask(table string) tea.Cmd {
-	est, ok := s.api.(kit.ScanEstimator)
-	if _, surveys := s.api.(kit.TableSurveyor); !ok || !surveys {
+	est, ok := s.api.(remoteapi.ScanEstimator)
+	if _, surveys := s.api.(remoteapi.TableSurveyor); !ok || !surveys {
 		return flash("S reads a remote table whole: the embedded engine's panes know this without reading")
 	}
 	if table == "" {
@@ -169,18 +170,18 @@ func (s *Surveys) onEstimate(msg estimateMsg) tea.Cmd {
 // start reads the table whole in a command; progress comes through a
 // channel another command reads.
 func (s *Surveys) start(msg startMsg) tea.Cmd {
-	sv, ok := s.api.(kit.TableSurveyor)
+	sv, ok := s.api.(remoteapi.TableSurveyor)
 	if !ok || s.running != nil {
 		return nil
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	run := &surveyRun{table: msg.table, cancel: cancel, ch: make(chan kit.ReadProgress, 1)}
+	run := &surveyRun{table: msg.table, cancel: cancel, ch: make(chan remoteapi.ReadProgress, 1)}
 	s.running = run
 	st := &kit.SurveyState{Table: msg.table, Estimate: msg.est, Running: true,
-		Progress: kit.ReadProgress{Table: msg.table, EstimatedItems: msg.est.Items}}
+		Progress: remoteapi.ReadProgress{Table: msg.table, EstimatedItems: msg.est.Items}}
 	announce := s.set(st, "")
 	read := func() tea.Msg {
-		found, err := sv.SurveyTable(ctx, run.table, kit.SurveyOptions{Limit: kit.LeftOutLimit, Now: time.Now()}, func(p kit.ReadProgress) {
+		found, err := sv.SurveyTable(ctx, run.table, remoteapi.SurveyOptions{Limit: kit.LeftOutLimit, Now: time.Now()}, func(p remoteapi.ReadProgress) {
 			select { // the newest progress replaces one not read yet
 			case run.ch <- p:
 			default:
