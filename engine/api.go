@@ -33,6 +33,7 @@ type API interface {
 	TagResource(ctx context.Context, in *model.TagResourceInput) (*model.TagResourceOutput, error)
 	UntagResource(ctx context.Context, in *model.UntagResourceInput) (*model.UntagResourceOutput, error)
 	ListTagsOfResource(ctx context.Context, in *model.ListTagsOfResourceInput) (*model.ListTagsOfResourceOutput, error)
+	SearchVectors(ctx context.Context, in *model.SearchVectorsInput) (*model.SearchVectorsOutput, error)
 	UpdateContinuousBackups(ctx context.Context, in *model.UpdateContinuousBackupsInput) (*model.UpdateContinuousBackupsOutput, error)
 	DescribeContinuousBackups(ctx context.Context, in *model.DescribeContinuousBackupsInput) (*model.DescribeContinuousBackupsOutput, error)
 	CreateBackup(ctx context.Context, in *model.CreateBackupInput) (*model.CreateBackupOutput, error)

@@ -50,6 +50,10 @@ type Options struct {
 	// watch a build (default 0).
 	BackfillBatchSize int
 	BackfillPause     time.Duration
+	// VectorANNThreshold is the size from which a vector index partition
+	// is searched through its HNSW graph rather than exactly (0: the
+	// default, vector.DefaultANNThreshold; negative: always exactly).
+	VectorANNThreshold int
 	// TTLDeletionDelay is how long (engine time) after expiry the sweeper
 	// deletes an item (0: DefaultTTLDeletionDelay; negative: at once).
 	// TTLSweepInterval is how often (wall time) it looks (0: every second).
@@ -270,6 +274,9 @@ func (e *Engine) readTables(skipBad bool) error {
 			if err := e.recountTable(t); err != nil {
 				return err
 			}
+		}
+		if err := e.loadVectors(t); err != nil {
+			return err
 		}
 		e.configureMeter(t)
 	}

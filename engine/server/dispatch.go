@@ -72,6 +72,7 @@ func dynamoDBActions(api engine.API) map[string]handler {
 		"ExecuteStatement":      handle(api.ExecuteStatement),
 		"BatchExecuteStatement": handle(api.BatchExecuteStatement),
 		"ExecuteTransaction":    handle(api.ExecuteTransaction),
+		"SearchVectors":         handle(api.SearchVectors),
 
 		"UpdateContinuousBackups":   handle(api.UpdateContinuousBackups),
 		"DescribeContinuousBackups": handle(api.DescribeContinuousBackups),
