@@ -220,7 +220,7 @@ func (m *Model) openQuery(msg kit.OpenQueryMsg) tea.Cmd {
 		return add
 	}
 	load := func() tea.Msg {
-		tables, err := describeAll(w.api)
+		tables, err := kit.DescribeAll(w.api)
 		return workspaceMsg{tables: tables, err: err, selectTable: table, selectIndex: index}
 	}
 	m.pane, m.onSidebar = paneQuery, false
@@ -240,7 +240,7 @@ func (m *Model) openItems(from *workspace, msg kit.OpenItemsMsg) tea.Cmd {
 	m.pane, m.onSidebar = paneItems, false
 	api := w.api
 	return tea.Batch(add, m.switchTo(w), route(w, toRoot, func() tea.Msg {
-		tables, err := describeAll(api)
+		tables, err := kit.DescribeAll(api)
 		return openMsg{ws: workspaceMsg{tables: tables, err: err, selectTable: msg.Table, selectIndex: msg.Index}, leftOut: msg.LeftOut}
 	}))
 }
