@@ -17,6 +17,7 @@ import (
 
 	"github.com/dynoscope/dynoscope/engine"
 	"github.com/dynoscope/dynoscope/fixtures"
+	"github.com/dynoscope/dynoscope/ui/kit"
 )
 
 // T0 is the fixed engine time of every UI test.
@@ -127,4 +128,27 @@ func Press(t testing.TB, c Updater, names ...string) []tea.Msg {
 		seen = append(seen, Drive(t, c, c.Update(k))...)
 	}
 	return seen
+}
+
+// Tables are the tables of api as the sidebar has them (kit.DescribeAll).
+func Tables(t testing.TB, api engine.API) []kit.TableInfo {
+	t.Helper()
+	tables, err := kit.DescribeAll(api)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tables
+}
+
+// Target is table (and index, "" for none) of api as the sidebar hands it
+// to the panes: the target and its table's info.
+func Target(t testing.TB, api engine.API, table, index string) (kit.Target, *kit.TableInfo) {
+	t.Helper()
+	for _, ti := range Tables(t, api) {
+		if ti.Desc.TableName == table {
+			return kit.Target{Desc: ti.Desc, Index: index}, &ti
+		}
+	}
+	t.Fatalf("no table %s", table)
+	return kit.Target{}, nil
 }
