@@ -126,8 +126,10 @@
 // a destructive one: remote.go), the consumption in the status bar, the
 // read of a whole table after its price was said and the copy of a slice
 // into the sandbox (ui/remote). Panes check kit.IsRemote, kit.ReadOnly and
-// the remote extras (kit/remote.go) with type assertions, as they check
-// the engine's.
+// the remote extras, the small interfaces of engine/remoteapi (Located,
+// TableSurveyor, MetricsReader, ConsumptionMeter, StreamReader,
+// SliceCopier), with type assertions, as they check the engine's. No ui
+// package imports engine/remote: only main builds a remote backend.
 //
 // To add a pane: write a package with a kit.Pane and its tests (ui/uitest
 // drives it), add it to the panes of newWorkspace (or, for a pane with no
