@@ -38,7 +38,7 @@ func runExplore(args []string, stdout, stderr io.Writer) error {
 	rf.register(fs, true)
 	serve := fs.String("serve", "", "also serve the DynamoDB and Streams APIs over HTTP on `ADDR` (e.g. 127.0.0.1:8000), on the same engine")
 	fix := fs.String("fixtures", "all", "demo data sets to load into new tables: all, none, or NAME,NAME,... ("+joinNames()+"); none by default with --model")
-	modelFile := fs.String("model", "", "open a NoSQL Workbench model or CloudFormation/SAM template `FILE` (and FILE.patterns.yaml beside it, if there is one)")
+	modelFile := fs.String("model", "", "open a NoSQL Workbench model or CloudFormation/SAM template `FILE` (and the pattern file beside it, if there is one: music.json → music.patterns.yaml, or music.json.patterns.yaml)")
 	params := keyValues{}
 	fs.Var(params, "param", "template parameter `NAME=VALUE` for --model (repeatable)")
 	var s3 s3DirFlag
