@@ -11,8 +11,10 @@ import (
 // rather than looking for it in the log, where other callers' requests
 // (the traffic generator, another client) interleave.
 //
-// Query, Scan and ExecuteStatement's SELECT add their records to the trace
-// of their context; other actions do not yet.
+// Query, Scan, PutItem, UpdateItem, DeleteItem, TransactWriteItems (a
+// record per table), ExecuteTransaction's writes and ExecuteStatement (a
+// SELECT, or the write it became) add their records to the trace of their
+// context; the other actions do not yet.
 type RequestTrace struct {
 	mu   sync.Mutex
 	recs []RequestRecord

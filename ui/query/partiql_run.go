@@ -83,9 +83,9 @@ func (q *Model) pqSend(in *model.ExecuteStatementInput, page int) tea.Cmd {
 
 // runStatement sends an ExecuteStatement request (planned, when the
 // backend can say what it ran as) and gathers what it returned and cost,
-// with the engine's itemised explanation when it has one: a SELECT logs
-// as ExecuteStatement, a write as the PutItem, UpdateItem or DeleteItem
-// it became.
+// with the engine's itemised explanation when it has one, handed back
+// through the request's context: a SELECT's record is ExecuteStatement's,
+// a write's that of the PutItem, UpdateItem or DeleteItem it became.
 func runStatement(api engine.API, in *model.ExecuteStatementInput, page int) *pqResult {
 	res := &pqResult{in: in, page: page}
 	var out *model.ExecuteStatementOutput
@@ -105,18 +105,13 @@ func runStatement(api engine.API, in *model.ExecuteStatementInput, page int) *pq
 		res.units = float64(cc.CapacityUnits)
 	}
 	table, index := statementTarget(in.Statement)
-	action := "ExecuteStatement"
 	if p := res.plan; p != nil {
 		table, index = p.Table, p.Index
 		if p.Action != "Query" && p.Action != "Scan" {
-			action, index = p.Action, ""
+			index = ""
 		}
 	}
-	if rec, ok := trace.Last(); ok { // a SELECT: the record of this very request
-		res.lines = rec.Lines
-	} else if rec, ok := kit.FindRequest(api, action, table, index); ok {
-		// a write: the PutItem, UpdateItem or DeleteItem it became is not
-		// traced yet, so it is looked for in the log
+	if rec, ok := trace.Last(); ok { // the record of this very request (a write: the one it became)
 		res.lines = rec.Lines
 	}
 	if d, err := api.DescribeTable(kit.Bg, &model.DescribeTableInput{TableName: table}); err == nil {
