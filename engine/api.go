@@ -41,4 +41,8 @@ type API interface {
 	ListBackups(ctx context.Context, in *model.ListBackupsInput) (*model.ListBackupsOutput, error)
 	RestoreTableFromBackup(ctx context.Context, in *model.RestoreTableFromBackupInput) (*model.RestoreTableFromBackupOutput, error)
 	RestoreTableToPointInTime(ctx context.Context, in *model.RestoreTableToPointInTimeInput) (*model.RestoreTableToPointInTimeOutput, error)
+	DescribeContributorInsights(ctx context.Context, in *model.DescribeContributorInsightsInput) (*model.DescribeContributorInsightsOutput, error)
+	UpdateContributorInsights(ctx context.Context, in *model.UpdateContributorInsightsInput) (*model.UpdateContributorInsightsOutput, error)
+	ListContributorInsights(ctx context.Context, in *model.ListContributorInsightsInput) (*model.ListContributorInsightsOutput, error)
+	DescribeLimits(ctx context.Context, in *model.DescribeLimitsInput) (*model.DescribeLimitsOutput, error)
 }

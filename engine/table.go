@@ -27,6 +27,9 @@ type tableMeta struct {
 	Design *TableDesign `json:"Design,omitempty"`
 	// PITR is the table's point-in-time recovery setting; nil when off.
 	PITR *pitrMeta `json:"PITR,omitempty"`
+	// Insights is the table's Contributor Insights setting, by index name
+	// ("" for the table itself); entries exist once set.
+	Insights map[string]insightsMeta `json:"Insights,omitempty"`
 }
 
 // ttlMeta is a table's time-to-live setting.

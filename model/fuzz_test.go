@@ -99,6 +99,10 @@ var requestInputs = []func() any{
 	func() any { return new(TransactWriteItemsInput) }, func() any { return new(TransactGetItemsInput) },
 	func() any { return new(ExecuteStatementInput) }, func() any { return new(BatchExecuteStatementInput) },
 	func() any { return new(ExecuteTransactionInput) },
+	func() any { return new(UpdateContinuousBackupsInput) }, func() any { return new(DescribeContinuousBackupsInput) },
+	func() any { return new(RestoreTableToPointInTimeInput) }, func() any { return new(CreateBackupInput) },
+	func() any { return new(DescribeBackupInput) }, func() any { return new(DeleteBackupInput) },
+	func() any { return new(ListBackupsInput) }, func() any { return new(RestoreTableFromBackupInput) },
 }
 
 // requestSeeds are FuzzRequestJSON's seeds: bodies of several actions,

@@ -81,6 +81,12 @@ func dynamoDBActions(api engine.API) map[string]handler {
 		"ListBackups":               handle(api.ListBackups),
 		"RestoreTableFromBackup":    handle(api.RestoreTableFromBackup),
 		"RestoreTableToPointInTime": handle(api.RestoreTableToPointInTime),
+
+		"DescribeContributorInsights": handle(api.DescribeContributorInsights),
+		"UpdateContributorInsights":   handle(api.UpdateContributorInsights),
+		"ListContributorInsights":     handle(api.ListContributorInsights),
+		"DescribeLimits":              handle(api.DescribeLimits),
+		"DescribeEndpoints":           handle(describeEndpoints),
 	}
 	if er, ok := api.(engine.EncodedReader); ok {
 		actions["GetItem"] = handle(er.GetItemEncoded)

@@ -37,3 +37,19 @@ func (f *fakeAPI) RestoreTableFromBackup(_ context.Context, in *model.RestoreTab
 func (f *fakeAPI) RestoreTableToPointInTime(_ context.Context, in *model.RestoreTableToPointInTimeInput) (*model.RestoreTableToPointInTimeOutput, error) {
 	return result[model.RestoreTableToPointInTimeOutput](f, "RestoreTableToPointInTime", in)
 }
+
+func (f *fakeAPI) DescribeContributorInsights(_ context.Context, in *model.DescribeContributorInsightsInput) (*model.DescribeContributorInsightsOutput, error) {
+	return result[model.DescribeContributorInsightsOutput](f, "DescribeContributorInsights", in)
+}
+
+func (f *fakeAPI) UpdateContributorInsights(_ context.Context, in *model.UpdateContributorInsightsInput) (*model.UpdateContributorInsightsOutput, error) {
+	return result[model.UpdateContributorInsightsOutput](f, "UpdateContributorInsights", in)
+}
+
+func (f *fakeAPI) ListContributorInsights(_ context.Context, in *model.ListContributorInsightsInput) (*model.ListContributorInsightsOutput, error) {
+	return result[model.ListContributorInsightsOutput](f, "ListContributorInsights", in)
+}
+
+func (f *fakeAPI) DescribeLimits(_ context.Context, in *model.DescribeLimitsInput) (*model.DescribeLimitsOutput, error) {
+	return result[model.DescribeLimitsOutput](f, "DescribeLimits", in)
+}
