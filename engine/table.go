@@ -202,18 +202,26 @@ func (t *table) isKeyAttr(name string) bool {
 // hasLSI reports whether the table has local secondary indexes.
 func (t *table) hasLSI() bool { return len(t.meta.Desc.LocalSecondaryIndexes) > 0 }
 
+// describedSize is a size as DescribeTable reports it: the stored size of
+// the items or entries without the 100 bytes of storage overhead each
+// carries, which DynamoDB bills for storage but leaves out of
+// TableSizeBytes and IndexSizeBytes (docs/FIDELITY.md, DescribeTable).
+func describedSize(stored, count int64) int64 {
+	return max(stored-count*indexEntryOverhead, 0)
+}
+
 // describe returns the table's description with live counts.
 func (t *table) describe() *model.TableDescription {
 	d := t.meta.Desc
 	d.ItemCount = t.stats.items.Load()
-	d.TableSizeBytes = t.stats.bytes.Load()
+	d.TableSizeBytes = describedSize(t.stats.bytes.Load(), d.ItemCount)
 	d.AttributeDefinitions = append([]model.AttributeDefinition(nil), d.AttributeDefinitions...)
 	if len(d.LocalSecondaryIndexes) > 0 {
 		d.LocalSecondaryIndexes = append([]model.LocalSecondaryIndexDescription(nil), d.LocalSecondaryIndexes...)
 		for i := range d.LocalSecondaryIndexes {
 			st := t.stats.index(d.LocalSecondaryIndexes[i].IndexName)
 			d.LocalSecondaryIndexes[i].ItemCount = st.items.Load()
-			d.LocalSecondaryIndexes[i].IndexSizeBytes = st.bytes.Load()
+			d.LocalSecondaryIndexes[i].IndexSizeBytes = describedSize(st.bytes.Load(), d.LocalSecondaryIndexes[i].ItemCount)
 		}
 	}
 	if len(d.GlobalSecondaryIndexes) > 0 {
@@ -221,7 +229,7 @@ func (t *table) describe() *model.TableDescription {
 		for i := range d.GlobalSecondaryIndexes {
 			st := t.stats.index(d.GlobalSecondaryIndexes[i].IndexName)
 			d.GlobalSecondaryIndexes[i].ItemCount = st.items.Load()
-			d.GlobalSecondaryIndexes[i].IndexSizeBytes = st.bytes.Load()
+			d.GlobalSecondaryIndexes[i].IndexSizeBytes = describedSize(st.bytes.Load(), d.GlobalSecondaryIndexes[i].ItemCount)
 			if pt := d.GlobalSecondaryIndexes[i].ProvisionedThroughput; pt != nil {
 				cp := *pt
 				d.GlobalSecondaryIndexes[i].ProvisionedThroughput = &cp

@@ -23,14 +23,14 @@ func TestNarrowPanesWrapInsteadOfCutting(t *testing.T) {
 	}{
 		{"schema of a GSI", "iot-device-reports", "DeviceReports", "1", []string{
 			"Attribute definitions DeviceID S · Timestamp S · EscalatedTo S",
-			"projects INCLUDE FaultCode, DeviceStatus · 7 of 300 items · 1.4 KB · ACTIVE",
+			"projects INCLUDE FaultCode, DeviceStatus · 7 of 300 items · 712 B · ACTIVE",
 			"throughput: no on-demand maximum · warm 12,000 reads/s, 4,000 writes/s (ACTIVE)",
 		}},
 		{"schema of a table with TTL and a stream", "messages-ttl", "Messages", "1", []string{
 			"stream NEW_AND_OLD_IMAGES · TTL ENABLED on ExpiresAt",
 		}},
 		{"schema of a table with an LSI", "forum", "Reply", "1", []string{
-			"projects KEYS_ONLY · 33 of 33 items · 6.4 KB · ACTIVE",
+			"projects KEYS_ONLY · 33 of 33 items · 3.1 KB · ACTIVE",
 			"Item collections (table items + LSI entries per partition key, limit 10 GB)",
 		}},
 		{"TTL off", "forum", "Forum", "5", []string{

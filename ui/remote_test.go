@@ -92,9 +92,9 @@ func TestRemoteSidebarAndSchema(t *testing.T) {
 		}
 	}
 	for _, want := range []string{
-		"~22 items · ~8.9 KB · stream off · TTL off",
+		"~22 items · ~6.7 KB · stream off · TTL off",
 		"Tags  cost-center=42 · env=prod · team=core",
-		"projects INCLUDE Replies · ~21 of ~22 items · ~4.2 KB · ACTIVE",
+		"projects INCLUDE Replies · ~21 of ~22 items · ~2.1 KB · ACTIVE",
 		"not sized on a remote table",
 		"~ DynamoDB's counts, updated about every 6 h · S counts every item (asks first)",
 		"╭─ " + r.b.Location().String() + " ─",
@@ -600,7 +600,7 @@ func TestRemoteCopyIntoTheSandbox(t *testing.T) {
 		t.Fatalf("no copy form:\n%s", screen(m))
 	}
 	if s := flat(m); !strings.Contains(s, "items to copy 1000") || !strings.Contains(s, "name in sandbox Employees") ||
-		!strings.Contains(s, "about 1 RCU for 23 items (Employees averages") {
+		!strings.Contains(s, "about 0.5 RCU for 23 items (Employees averages") {
 		t.Fatalf("form:\n%s", screen(m))
 	}
 	press(t, m, "enter")

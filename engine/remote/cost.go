@@ -18,8 +18,12 @@ import (
 // total size of the items it reads, rounded up to 4 KB: one read unit per
 // 4 KB strongly consistent, half of one eventually consistent; a page
 // holds at most 1 MB. The estimate is an upper bound: each page's rounding
-// is counted as a whole unit, and the size may include storage overhead
-// (100 bytes per item) that reads do not charge.
+// is counted as a whole unit. TableSizeBytes leaves out the 100 bytes of
+// storage overhead DynamoDB bills per item, as reads do
+// (docs/FIDELITY.md, DescribeTable), so it is the size a Scan is charged
+// on. Where a first page has been read, EstimateScanFromPage prices the
+// rest from the sizes of its items, measured as reads are charged, instead
+// of from figures up to six hours old.
 
 // ScanEstimator is the part of a backend that prices a whole-table read.
 type ScanEstimator interface {
@@ -49,6 +53,9 @@ type ScanEstimate struct {
 	// Scan takes if it uses all of it.
 	ProvisionedRead int64
 	EventualTime    time.Duration
+	// Measured is how many items of a first page the size was measured
+	// on (EstimateScanFromPage); 0 when it is DescribeTable's.
+	Measured int
 }
 
 // EstimateScan prices a Scan of a whole table (index "") or index from
@@ -92,6 +99,12 @@ func EstimateScanOf(d *model.TableDescription, index string) (ScanEstimate, erro
 			return e, model.Validation("The table does not have the specified index: %s", index)
 		}
 	}
+	e.price()
+	return e, nil
+}
+
+// price works out the pages, units and time of e's Items and Bytes.
+func (e *ScanEstimate) price() {
 	const page = 1 << 20
 	e.Pages = max(1, (e.Bytes+page-1)/page)
 	// Each page rounds its own size up to 4 KB: at most one unit more per
@@ -106,6 +119,31 @@ func EstimateScanOf(d *model.TableDescription, index string) (ScanEstimate, erro
 	if e.ProvisionedRead > 0 && !e.OnDemand {
 		e.EventualTime = time.Duration(math.Ceil(e.EventualUnits/float64(e.ProvisionedRead))) * time.Second
 	}
+}
+
+// EstimateScanFromPage prices a Scan of a whole table (index "") or index
+// from a first page already read: the description's item count at the
+// mean size of the page's items, measured as reads are charged
+// (model.ItemSize). With no item on the page it falls back to
+// EstimateScanOf; a page that ended the Scan (more is false: no
+// LastEvaluatedKey) is the whole table, priced exactly; after a page that
+// did not, at least one more item is counted.
+func EstimateScanFromPage(d *model.TableDescription, index string, page []model.Item, more bool) (ScanEstimate, error) {
+	e, err := EstimateScanOf(d, index)
+	if err != nil || len(page) == 0 {
+		return e, err
+	}
+	var measured int64
+	for _, it := range page {
+		measured += int64(model.ItemSize(it))
+	}
+	items, bytes := int64(len(page)), measured
+	if more {
+		items = max(e.Items, items+1)
+		bytes = measured * items / int64(len(page))
+	}
+	e.Items, e.Bytes, e.Measured = items, bytes, len(page)
+	e.price()
 	return e, nil
 }
 
@@ -123,6 +161,9 @@ func (e ScanEstimate) String() string {
 	s := fmt.Sprintf("Scan of %s: ~%s items, ~%s %s eventually consistent", what, approx(float64(e.Items)), approx(e.EventualUnits), unit)
 	if e.EventualTime > 0 {
 		s += fmt.Sprintf(" (~%s at the provisioned %d RCU)", e.EventualTime, e.ProvisionedRead)
+	}
+	if e.Measured > 0 {
+		s += fmt.Sprintf("; item sizes measured on a first page of %d", e.Measured)
 	}
 	return s
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"reflect"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -170,10 +171,54 @@ func TestEstimateScan(t *testing.T) {
 	if e.Items != 300 || e.Bytes != d.Table.TableSizeBytes || e.Pages != 3 || !e.OnDemand {
 		t.Fatalf("estimate %+v", e)
 	}
-	// The estimate bounds what the Scan consumed, closely (the size counts
-	// 100 bytes of storage overhead per item, which reads do not charge).
+	// The estimate bounds what the Scan consumed, closely (the size leaves
+	// out the 100 bytes of storage overhead per item, as reads do).
 	p, err := ReadTable(context.Background(), tw.ro, ReadInput{Table: "Big"}, nil, nil)
 	if err != nil || p.Units > e.EventualUnits || p.Units < 0.95*e.EventualUnits {
 		t.Fatalf("read %+v (%v), estimate %v", p, err, e.EventualUnits)
+	}
+}
+
+// A whole-table estimate is close to what the Scan then consumes, not 2-3
+// times it: DescribeTable's size leaves out the 100 bytes of storage
+// overhead per item, as DynamoDB's does and as reads are charged; and an
+// estimate from a first page's item sizes agrees.
+func TestEstimateScanCloseToTheRead(t *testing.T) {
+	tw := newTwins(t)
+	bigTable(t, tw, 2000, 40) // small items: the overhead would be most of the size
+	ctx := context.Background()
+	e, err := tw.ro.EstimateScan(ctx, "Big", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := ReadTable(ctx, tw.ro, ReadInput{Table: "Big"}, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Units > e.EventualUnits || e.EventualUnits > 1.1*p.Units {
+		t.Fatalf("estimate %v RCU, the Scan consumed %v", e.EventualUnits, p.Units)
+	}
+	d, _ := tw.ro.DescribeTable(ctx, &model.DescribeTableInput{TableName: "Big"})
+	first, err := tw.ro.Scan(ctx, &model.ScanInput{TableName: "Big", Limit: new(int32(100))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fe, err := EstimateScanFromPage(d.Table, "", first.Items, len(first.LastEvaluatedKey) > 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fe.Items != 2000 || fe.Measured != 100 || p.Units > 1.05*fe.EventualUnits || fe.EventualUnits > 1.1*p.Units {
+		t.Fatalf("from a first page: %+v, the Scan consumed %v", fe, p.Units)
+	}
+	if !strings.HasSuffix(fe.String(), "; item sizes measured on a first page of 100") {
+		t.Fatalf("%q", fe.String())
+	}
+	// A page that ended the Scan is the whole table.
+	all, _ := tw.ro.Scan(ctx, &model.ScanInput{TableName: "Big", Limit: new(int32(3000))})
+	if len(all.LastEvaluatedKey) == 0 {
+		whole, _ := EstimateScanFromPage(d.Table, "", all.Items, false)
+		if whole.Items != int64(len(all.Items)) {
+			t.Fatalf("whole table: %+v", whole)
+		}
 	}
 }
