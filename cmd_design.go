@@ -15,6 +15,7 @@ import (
 	"github.com/dynoscope/dynoscope/designs"
 	"github.com/dynoscope/dynoscope/engine"
 	"github.com/dynoscope/dynoscope/fixtures"
+	"github.com/dynoscope/dynoscope/model"
 	"github.com/dynoscope/dynoscope/patterns"
 )
 
@@ -48,13 +49,43 @@ func printNotesOf(w io.Writer, reps []fixtures.Report) {
 	}
 }
 
-// siblingPatterns returns the pattern file beside a model (model.json →
-// model.patterns.yaml, .yml or .json), or "".
+// missingTablesHint says which tables the patterns name that the
+// workspace lacks, and how to bring them: every such pattern would fail
+// with ResourceNotFoundException and nothing more to go on.
+func missingTablesHint(ctx context.Context, eng *engine.Engine, ps []designs.Pattern, db string) string {
+	var missing []string
+	for _, p := range ps {
+		t := p.Table()
+		if t == "" || slices.Contains(missing, t) {
+			continue
+		}
+		if _, err := eng.DescribeTable(ctx, &model.DescribeTableInput{TableName: t}); err != nil {
+			missing = append(missing, t)
+		}
+	}
+	if len(missing) == 0 {
+		return ""
+	}
+	where := "the in-memory workspace"
+	how := "name the model in the pattern file (a Model: line, relative to the file) or before it on the command line ('dynoscope check-patterns model.json patterns.yaml'), or check a workspace that has them with --db FILE"
+	if db != "" {
+		where = "the workspace " + db
+		how = "load the model or data first ('dynoscope load model.json --db " + db + "'), or check without --db with the model named"
+	}
+	return fmt.Sprintf("%s has no table %s, which the patterns use: %s", where, strings.Join(missing, ", "), how)
+}
+
+// siblingPatterns returns the pattern file beside a model, or "": named
+// after the model without its extension (music.json → music.patterns.yaml,
+// .yml or .json), or after the whole file name (music.json.patterns.yaml);
+// the first form is looked for first.
 func siblingPatterns(model string) string {
 	stem := strings.TrimSuffix(model, filepath.Ext(model))
-	for _, ext := range []string{".patterns.yaml", ".patterns.yml", ".patterns.json"} {
-		if fi, err := os.Stat(stem + ext); err == nil && !fi.IsDir() {
-			return stem + ext
+	for _, base := range []string{stem, model} {
+		for _, ext := range []string{".patterns.yaml", ".patterns.yml", ".patterns.json"} {
+			if fi, err := os.Stat(base + ext); err == nil && !fi.IsDir() {
+				return base + ext
+			}
 		}
 	}
 	return ""
@@ -211,6 +242,9 @@ the workspace: they run on a copy of the items they touch.`)
 	}
 	if len(ps) == 0 {
 		return errors.New("no patterns to check: name a pattern file (a YAML or JSON file with Patterns)")
+	}
+	if hint := missingTablesHint(ctx, eng, ps, ws.db); hint != "" {
+		fmt.Fprintln(stderr, "dynoscope:", hint)
 	}
 	rs := (&patterns.Checker{WS: eng, Values: values}).Check(ctx, ps)
 	if err := patterns.WriteTable(stdout, rs); err != nil {

@@ -124,3 +124,59 @@ func TestExploreModelFlag(t *testing.T) {
 		t.Errorf("--model with a bad file: %v", err)
 	}
 }
+
+// The pattern file beside a model is found under either name the README
+// and the help use: NAME.patterns.yaml (the model's name without .json)
+// and FILE.patterns.yaml (the whole file name); NAME first.
+func TestSiblingPatternsBothNames(t *testing.T) {
+	dir := t.TempDir()
+	model := filepath.Join(dir, "music.json")
+	if got := siblingPatterns(model); got != "" {
+		t.Fatalf("none there, found %q", got)
+	}
+	whole := filepath.Join(dir, "music.json.patterns.yaml")
+	os.WriteFile(whole, []byte("patterns: []\n"), 0o644)
+	if got := siblingPatterns(model); got != whole {
+		t.Fatalf("FILE.patterns.yaml: found %q", got)
+	}
+	stem := filepath.Join(dir, "music.patterns.yml")
+	os.WriteFile(stem, []byte("patterns: []\n"), 0o644)
+	if got := siblingPatterns(model); got != stem {
+		t.Fatalf("NAME.patterns.yml beside FILE.patterns.yaml: found %q", got)
+	}
+}
+
+// check-patterns without the model its patterns read says which tables are
+// missing and how to bring them, besides each pattern's
+// ResourceNotFoundException.
+func TestCheckPatternsWithoutTheModelHints(t *testing.T) {
+	data, err := os.ReadFile(testPatterns)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kept []string
+	for _, l := range strings.Split(string(data), "\n") {
+		if !strings.HasPrefix(l, "Model:") {
+			kept = append(kept, l)
+		}
+	}
+	file := filepath.Join(t.TempDir(), "music.patterns.yaml")
+	os.WriteFile(file, []byte(strings.Join(kept, "\n")), 0o644)
+	var stdout, stderr bytes.Buffer
+	err = run([]string{"check-patterns", file}, &stdout, &stderr)
+	if err == nil || err.Error() != "5 of 5 patterns failed" {
+		t.Fatalf("error %v", err)
+	}
+	want := "dynoscope: the in-memory workspace has no table Songs, which the patterns use: name the model in the pattern file (a Model: line, relative to the file) or before it on the command line ('dynoscope check-patterns model.json patterns.yaml'), or check a workspace that has them with --db FILE\n"
+	if stderr.String() != want {
+		t.Fatalf("stderr %q\nwant %q", stderr.String(), want)
+	}
+	// With the model named, no hint.
+	stderr.Reset()
+	if err := run([]string{"check-patterns", testModel, file}, &stdout, &stderr); err != nil && !strings.Contains(err.Error(), "patterns failed") {
+		t.Fatal(err)
+	}
+	if strings.Contains(stderr.String(), "has no table") {
+		t.Fatalf("hint with the model loaded: %s", stderr.String())
+	}
+}

@@ -38,9 +38,11 @@ func runExplore(args []string, stdout, stderr io.Writer) error {
 	rf.register(fs, true)
 	serve := fs.String("serve", "", "also serve the DynamoDB and Streams APIs over HTTP on `ADDR` (e.g. 127.0.0.1:8000), on the same engine")
 	fix := fs.String("fixtures", "all", "demo data sets to load into new tables: all, none, or NAME,NAME,... ("+joinNames()+"); none by default with --model")
-	modelFile := fs.String("model", "", "open a NoSQL Workbench model or CloudFormation/SAM template `FILE` (and FILE.patterns.yaml beside it, if there is one)")
+	modelFile := fs.String("model", "", "open a NoSQL Workbench model or CloudFormation/SAM template `FILE` (and the pattern file beside it, if there is one: music.json → music.patterns.yaml, or music.json.patterns.yaml)")
 	params := keyValues{}
 	fs.Var(params, "param", "template parameter `NAME=VALUE` for --model (repeatable)")
+	var s3 s3DirFlag
+	s3.register(fs)
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -70,8 +72,13 @@ func runExplore(args []string, stdout, stderr io.Writer) error {
 	}
 	// Small backfill batches with a pause between them, so a GSI added in
 	// the explorer is seen building (its progress bar moves).
+	if err := s3.resolve(ws.db); err != nil {
+		return err
+	}
+	defer s3.cleanup()
+	s3.describe(stderr)
 	eng, err := engine.Open(engine.Options{Path: ws.db, Sync: ws.sync, StreamRetention: ws.retention, Clock: engine.NewVirtualClock(time.Now(), 1),
-		BackfillBatchSize: 25, BackfillPause: 40 * time.Millisecond})
+		BackfillBatchSize: 25, BackfillPause: 40 * time.Millisecond, S3Dir: s3.dir})
 	if err != nil {
 		return err
 	}

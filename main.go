@@ -6,7 +6,7 @@
 //	dynoscope [--db FILE] [--fixtures all|none|NAME,...] [--model FILE] [--serve ADDR]   (the explorer)
 //	dynoscope (--region R [--profile P] | --endpoint-url URL) [--write] [--db FILE]   (the explorer on a real DynamoDB)
 //	dynoscope serve [--addr 127.0.0.1:8000] [--db FILE] [--sync always|everysecond|never]
-//	                [--stream-retention 24h,100000,64MB] [--ttl-delay D] [--ttl-interval D] [--no-throttle]
+//	                [--stream-retention 24h,100000,64MB] [--ttl-delay D] [--ttl-interval D] [--no-throttle] [--s3-dir DIR]
 //	dynoscope load FILE... [--db FILE] [--param K=V]
 //	dynoscope load FILE... --table T [--format jsonl|ddb-json|csv] [--infer-numbers] [--db FILE]
 //	dynoscope export-model --db FILE [--items N] > model.json
@@ -98,7 +98,7 @@ Usage:
                      the sandbox (--db FILE, or memory)
   dynoscope serve [--addr 127.0.0.1:8000] [--db FILE] [--sync always|everysecond|never]
                   [--stream-retention 24h,100000,64MB] [--ttl-delay 15s] [--ttl-interval 1s]
-                  [--no-throttle]
+                  [--no-throttle] [--s3-dir DIR]
                      the DynamoDB (and DynamoDB Streams) endpoint, headless;
                      the TTL sweeper deletes an item --ttl-delay after it
                      expires, looking every --ttl-interval; --no-throttle
@@ -200,11 +200,18 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	var ttl ttlFlags
 	ttl.register(fs)
 	noThrottle := fs.Bool("no-throttle", false, "never refuse a request for throughput (capacity is still counted and reported): for bulk loads and benchmarks")
+	var s3 s3DirFlag
+	s3.register(fs)
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
+	if err := s3.resolve(ws.db); err != nil {
+		return err
+	}
+	defer s3.cleanup()
 	eng, err := ws.openWith(stderr, func(opts *engine.Options) error {
 		opts.DisableThrottling = *noThrottle
+		opts.S3Dir = s3.dir
 		return ttl.apply(opts)
 	})
 	if err != nil {
@@ -223,6 +230,7 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	err = server.ListenAndServe(ctx, *addr, newServer(eng), func(bound net.Addr) {
 		warnBeyondLoopback(stderr, bound)
 		fmt.Fprintf(stdout, "dynoscope %s serving DynamoDB on http://%s (workspace: %s)\n", version, bound, where)
+		s3.describe(stdout)
 	})
 	if errors.Is(err, http.ErrServerClosed) || errors.Is(err, context.Canceled) {
 		return nil

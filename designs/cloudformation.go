@@ -26,7 +26,7 @@ var templateSections = []string{"AWSTemplateFormatVersion", "Description", "Meta
 var (
 	tableProps = []string{"AttributeDefinitions", "BillingMode", "GlobalSecondaryIndexes", "KeySchema",
 		"LocalSecondaryIndexes", "ProvisionedThroughput", "StreamSpecification", "TableClass", "TableName",
-		"Tags", "TimeToLiveSpecification", "DeletionProtectionEnabled"}
+		"Tags", "TimeToLiveSpecification", "DeletionProtectionEnabled", "VectorIndexes"}
 	tableIgnored = []string{"SSESpecification", "PointInTimeRecoverySpecification", "ContributorInsightsSpecification",
 		"KinesisStreamSpecification", "OnDemandThroughput", "WarmThroughput", "ResourcePolicy", "ImportSourceSpecification"}
 	globalTableProps = []string{"AttributeDefinitions", "BillingMode", "GlobalSecondaryIndexes", "KeySchema",
@@ -573,6 +573,11 @@ func (c *cfn) table(id string, p *node) (Table, error) {
 	}
 	if v := p.get("TableClass"); v != nil {
 		if in.TableClass, err = c.enum(v, tableClasses...); err != nil {
+			return t, err
+		}
+	}
+	if v := p.get("VectorIndexes"); v != nil {
+		if in.VectorIndexes, err = c.vectorIndexes(v); err != nil {
 			return t, err
 		}
 	}

@@ -68,14 +68,15 @@ type (
 		Projection    model.Projection `json:"Projection"`
 	}
 	wbTable struct {
-		TableName                   string            `json:"TableName"`
-		KeyAttributes               wbKeys            `json:"KeyAttributes"`
-		NonKeyAttributes            []wbAttribute     `json:"NonKeyAttributes"`
-		TableFacets                 []wbFacet         `json:"TableFacets"`
-		GlobalSecondaryIndexes      []wbGSI           `json:"GlobalSecondaryIndexes"`
-		TableData                   []json.RawMessage `json:"TableData"`
-		BillingMode                 string            `json:"BillingMode"`
-		ProvisionedCapacitySettings *wbCapacity       `json:"ProvisionedCapacitySettings,omitempty"`
+		TableName                   string              `json:"TableName"`
+		KeyAttributes               wbKeys              `json:"KeyAttributes"`
+		NonKeyAttributes            []wbAttribute       `json:"NonKeyAttributes"`
+		TableFacets                 []wbFacet           `json:"TableFacets"`
+		GlobalSecondaryIndexes      []wbGSI             `json:"GlobalSecondaryIndexes"`
+		VectorIndexes               []model.VectorIndex `json:"VectorIndexes,omitempty"` // dynoscope's: see vector.go
+		TableData                   []json.RawMessage   `json:"TableData"`
+		BillingMode                 string              `json:"BillingMode"`
+		ProvisionedCapacitySettings *wbCapacity         `json:"ProvisionedCapacitySettings,omitempty"`
 	}
 	wbCapacity struct {
 		ProvisionedThroughput model.ProvisionedThroughput `json:"ProvisionedThroughput"`
@@ -218,6 +219,12 @@ func exportTable(ctx context.Context, api engine.API, name string, limit int) (w
 				lost(fmt.Sprintf("index %s's own throughput (%d RCU, %d WCU; a model gives every index the table's)", g.IndexName,
 					g.ProvisionedThroughput.ReadCapacityUnits, g.ProvisionedThroughput.WriteCapacityUnits))
 			}
+		}
+	}
+	t.VectorIndexes = vectorIndexesOf(d.VectorIndexes)
+	for _, v := range t.VectorIndexes {
+		for _, e := range v.SearchSchema {
+			nonKey.add(e.AttributeName, types[e.AttributeName])
 		}
 	}
 	if len(d.LocalSecondaryIndexes) > 0 {

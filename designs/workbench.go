@@ -206,7 +206,7 @@ func (w *workbench) table(n *node) (Table, error) {
 		return t, err
 	}
 	t.Line, t.Path = n.line, n.path
-	w.ignoreUnknown(n, "TableName", "KeyAttributes", "NonKeyAttributes", "TableFacets", "GlobalSecondaryIndexes",
+	w.ignoreUnknown(n, "TableName", "KeyAttributes", "NonKeyAttributes", "TableFacets", "GlobalSecondaryIndexes", "VectorIndexes",
 		"TableData", "DataAccess", "SampleDataFormats", "BillingMode", "ProvisionedCapacitySettings")
 	tn := n.get("TableName")
 	if tn == nil {
@@ -257,6 +257,22 @@ func (w *workbench) table(n *node) (Table, error) {
 				}
 			}
 			t.Input.GlobalSecondaryIndexes = append(t.Input.GlobalSecondaryIndexes, gsi)
+		}
+	}
+	if vn := n.get("VectorIndexes"); vn != nil {
+		if t.Input.VectorIndexes, err = w.vectorIndexes(vn); err != nil {
+			return t, err
+		}
+		for _, v := range t.Input.VectorIndexes {
+			for _, e := range v.SearchSchema {
+				i := slices.IndexFunc(t.NonKeyAttributes, func(d model.AttributeDefinition) bool { return d.AttributeName == e.AttributeName })
+				if i < 0 {
+					return t, w.fail(vn, "vector index %s: search attribute %s is not among NonKeyAttributes (its type is taken from there)", v.IndexName, e.AttributeName)
+				}
+				if err := defs.add(e.AttributeName, t.NonKeyAttributes[i].AttributeType, vn); err != nil {
+					return t, err
+				}
+			}
 		}
 	}
 	t.Input.AttributeDefinitions = defs.defs

@@ -33,6 +33,7 @@ type API interface {
 	TagResource(ctx context.Context, in *model.TagResourceInput) (*model.TagResourceOutput, error)
 	UntagResource(ctx context.Context, in *model.UntagResourceInput) (*model.UntagResourceOutput, error)
 	ListTagsOfResource(ctx context.Context, in *model.ListTagsOfResourceInput) (*model.ListTagsOfResourceOutput, error)
+	SearchVectors(ctx context.Context, in *model.SearchVectorsInput) (*model.SearchVectorsOutput, error)
 	UpdateContinuousBackups(ctx context.Context, in *model.UpdateContinuousBackupsInput) (*model.UpdateContinuousBackupsOutput, error)
 	DescribeContinuousBackups(ctx context.Context, in *model.DescribeContinuousBackupsInput) (*model.DescribeContinuousBackupsOutput, error)
 	CreateBackup(ctx context.Context, in *model.CreateBackupInput) (*model.CreateBackupOutput, error)
@@ -46,3 +47,36 @@ type API interface {
 	ListContributorInsights(ctx context.Context, in *model.ListContributorInsightsInput) (*model.ListContributorInsightsOutput, error)
 	DescribeLimits(ctx context.Context, in *model.DescribeLimitsInput) (*model.DescribeLimitsOutput, error)
 }
+
+// ImportAPI is ImportTable and its descriptions: a new table filled from
+// Amazon S3 (the S3 stand-in). Implemented by *Engine; the HTTP server
+// serves these actions when its API implements them.
+type ImportAPI interface {
+	ImportTable(ctx context.Context, in *model.ImportTableInput) (*model.ImportTableOutput, error)
+	DescribeImport(ctx context.Context, in *model.DescribeImportInput) (*model.DescribeImportOutput, error)
+	ListImports(ctx context.Context, in *model.ListImportsInput) (*model.ListImportsOutput, error)
+}
+
+// BulkPutAPI is StartBulkPutItems and its companions: items from Amazon S3
+// put into an existing table. Implemented by *Engine.
+type BulkPutAPI interface {
+	StartBulkPutItems(ctx context.Context, in *model.StartBulkPutItemsInput) (*model.StartBulkPutItemsOutput, error)
+	DescribeBulkOperation(ctx context.Context, in *model.DescribeBulkOperationInput) (*model.DescribeBulkOperationOutput, error)
+	ListBulkOperations(ctx context.Context, in *model.ListBulkOperationsInput) (*model.ListBulkOperationsOutput, error)
+	CancelBulkOperation(ctx context.Context, in *model.CancelBulkOperationInput) (*model.CancelBulkOperationOutput, error)
+}
+
+// ExportAPI is ExportTableToPointInTime and its descriptions: a table's
+// PITR history written to Amazon S3 (the S3 stand-in). Implemented by
+// *Engine.
+type ExportAPI interface {
+	ExportTableToPointInTime(ctx context.Context, in *model.ExportTableToPointInTimeInput) (*model.ExportTableToPointInTimeOutput, error)
+	DescribeExport(ctx context.Context, in *model.DescribeExportInput) (*model.DescribeExportOutput, error)
+	ListExports(ctx context.Context, in *model.ListExportsInput) (*model.ListExportsOutput, error)
+}
+
+var (
+	_ ImportAPI  = (*Engine)(nil)
+	_ BulkPutAPI = (*Engine)(nil)
+	_ ExportAPI  = (*Engine)(nil)
+)

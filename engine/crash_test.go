@@ -2,7 +2,8 @@ package engine
 
 // The crash harness: a workspace must survive a kill -9 at any moment, a
 // file cut at any byte, and flipped bytes — with no acknowledged write lost
-// and no index out of step with its table.
+// and no index out of step with its table (a vector index and its
+// in-memory search structure included).
 //
 //	go test ./engine -run 'TestCrash' -count=1                       (default: 10 kill cycles)
 //	DYNOSCOPE_CRASH_CYCLES=50 go test ./engine -run 'TestCrash' -count=1 -v   (the long run)
@@ -44,7 +45,10 @@ func createCrashTable(t testing.TB, e *Engine) {
 			Projection: model.Projection{ProjectionType: "ALL"}}},
 		GlobalSecondaryIndexes: []model.GlobalSecondaryIndex{{IndexName: "byG", KeySchema: []model.KeySchemaElement{hk("g")},
 			Projection: model.Projection{ProjectionType: "ALL"}}},
-		StreamSpecification: &model.StreamSpecification{StreamEnabled: true, StreamViewType: "NEW_AND_OLD_IMAGES"}})
+		StreamSpecification: &model.StreamSpecification{StreamEnabled: true, StreamViewType: "NEW_AND_OLD_IMAGES"},
+		VectorIndexes: []model.VectorIndex{{IndexName: "byEmb", VectorAttribute: &model.VectorAttributeDefinition{AttributeName: "emb"},
+			Dimensions: i64(4), DistanceFunction: model.DistanceCosine, Projection: &model.Projection{ProjectionType: "KEYS_ONLY"},
+			SearchSchema: []model.SearchSchemaElement{{AttributeName: "g", SearchSchemaElementType: model.SearchSchemaHash}}}}})
 	mustOK(t, err)
 	_, err = e.UpdateTimeToLive(ctx, &model.UpdateTimeToLiveInput{TableName: "crash",
 		TimeToLiveSpecification: &model.TimeToLiveSpecification{Enabled: true, AttributeName: "exp"}})
@@ -88,6 +92,9 @@ func newCrashOp(r *rand.Rand, run string, n int) crashOp {
 	}
 	if r.Intn(2) == 0 {
 		op.item["exp"] = model.N(fmt.Sprint(testStart.Unix() + int64(r.Intn(1000))))
+	}
+	if r.Intn(3) > 0 {
+		op.item["emb"] = model.L(model.N(fmt.Sprint(r.Intn(9)-4)), model.N("0.5"), model.N(fmt.Sprint(r.Intn(5))), model.N("-1.25"))
 	}
 	return op
 }

@@ -110,6 +110,12 @@ func (e *Engine) activate(name string) {
 				g.IndexStatus = model.StatusActive
 			}
 		}
+		m.Desc.VectorIndexes = append([]model.VectorIndexDescription(nil), m.Desc.VectorIndexes...)
+		for i := range m.Desc.VectorIndexes {
+			if v := &m.Desc.VectorIndexes[i]; v.IndexStatus == model.StatusCreating && v.Backfilling == nil {
+				v.IndexStatus = model.StatusActive
+			}
+		}
 		e.replaceTable(t, &m)
 	}
 	if e.opts.TableCreateDelay <= 0 {
@@ -177,6 +183,9 @@ func buildDescription(in *model.CreateTableInput, region, account string, create
 	}
 	for _, g := range in.GlobalSecondaryIndexes {
 		d.GlobalSecondaryIndexes = append(d.GlobalSecondaryIndexes, gsiDescription(g, arn, billing, model.StatusCreating))
+	}
+	for _, v := range in.VectorIndexes {
+		d.VectorIndexes = append(d.VectorIndexes, vectorDescription(v, arn, model.StatusCreating))
 	}
 	return d
 }
@@ -260,7 +269,7 @@ func validateCreateTable(in *model.CreateTableInput) *model.Error {
 	if err := checkKeySchema(in.KeySchema); err != nil {
 		return err
 	}
-	hasIndexes := in.LocalSecondaryIndexes != nil || in.GlobalSecondaryIndexes != nil
+	hasIndexes := in.LocalSecondaryIndexes != nil || in.GlobalSecondaryIndexes != nil || in.VectorIndexes != nil
 	if !hasIndexes && len(in.KeySchema) != len(defs) {
 		return model.InvalidParameter("Number of attributes in KeySchema does not exactly match number of attributes defined in AttributeDefinitions")
 	}
@@ -329,6 +338,16 @@ func validateCreateTable(in *model.CreateTableInput) *model.Error {
 	}
 	if len(in.GlobalSecondaryIndexes) > maxGSIs {
 		return model.InvalidParameter("GlobalSecondaryIndex count exceeds the per-table limit of %d", maxGSIs)
+	}
+	vused, vprojected, verr := checkVectorIndexes(in.VectorIndexes, nil, defined, billing, names)
+	if verr != nil {
+		return verr
+	}
+	projected += vprojected
+	for _, a := range vused {
+		if !slices.Contains(used, a) {
+			used = append(used, a)
+		}
 	}
 	if projected > maxProjectedAttrs {
 		return model.InvalidParameter("The sum of all NonKeyAttributes across all secondary indexes exceeds the limit of %d", maxProjectedAttrs)
@@ -404,6 +423,9 @@ func checkCreateTableConstraints(in *model.CreateTableInput) *model.Error {
 	}
 	if s := in.StreamSpecification; s != nil {
 		c.enum(s.StreamViewType, "streamSpecification.streamViewType", model.StreamNewImage, model.StreamOldImage, model.StreamNewAndOldImages, model.StreamKeysOnly)
+	}
+	for i, v := range in.VectorIndexes {
+		checkVectorIndexConstraints(&c, v, fmt.Sprintf("vectorIndexes.%d.member", i+1))
 	}
 	checkTagConstraints(&c, in.Tags, "tags")
 	return c.err()

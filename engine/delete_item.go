@@ -4,43 +4,23 @@ import (
 	"context"
 
 	"github.com/dynoscope/dynoscope/engine/capacity"
-	"github.com/dynoscope/dynoscope/engine/expr"
 	"github.com/dynoscope/dynoscope/model"
 )
 
 // DeleteItem deletes one item by its primary key, optionally under a
 // condition. Deleting a missing item succeeds and costs 1 WCU.
 func (e *Engine) DeleteItem(ctx context.Context, in *model.DeleteItemInput) (*model.DeleteItemOutput, error) {
-	if err := e.checkWriteParams(ctx, writeParams{table: in.TableName, emptyTable: in.EmptyTableName(),
-		returnCapacity: in.ReturnConsumedCapacity, returnMetrics: in.ReturnItemCollectionMetrics, conditionalOp: in.ConditionalOperator,
-		returnValues: in.ReturnValues, onFailure: in.ReturnValuesOnConditionCheckFailure, member: "key", missing: in.Key == nil}); err != nil {
-		return nil, err
-	}
-	if err := returnValuesPutDelete(in.ReturnValues); err != nil {
-		return nil, err
-	}
-	params := exprParams{empty: in.EmptyExpressions(), accepted: expr.DeleteItemParams, names: in.ExpressionAttributeNames, values: in.ExpressionAttributeValues,
-		condition: in.ConditionExpression, expected: in.Expected, conditionalOp: in.ConditionalOperator}
-	exprs, err := params.parse(nil)
-	if err != nil {
-		return nil, err
-	}
-	if err := model.NormalizeItem(in.Key); err != nil {
+	req := deleteRequest(in)
+	if err := e.checkWriteRequest(ctx, &req); err != nil {
 		return nil, err
 	}
 	e.mu.RLock()
 	defer e.mu.RUnlock()
-	t, merr := e.lookup(in.TableName)
-	if merr != nil {
-		return nil, merr
-	}
-	if err := t.checkKeyPaths(exprs); err != nil {
+	t, err := e.writeTable(&req)
+	if err != nil {
 		return nil, err
 	}
-	key, merr := t.validateKeyParam(in.Key)
-	if merr != nil {
-		return nil, merr
-	}
+	exprs, key := req.parsed, req.key
 	w := &itemWrite{key: key}
 	usage := &capacity.Usage{Table: t.name}
 	hash := partitionHash(key, t.dataPrefix)

@@ -11,6 +11,7 @@
 //	T/<table>                                    table metadata (JSON)
 //	D/<table>/<h(pk)><enc(pk)><enc(sk)>          item
 //	I/<table>/<index>/<h(ipk)><enc(ipk)><enc(isk)><enc(pk)><enc(sk)>  index entry
+//	I/<table>/<vindex>/[<h(v)><enc(v)>]<enc(pk)><enc(sk)>           vector index entry (v: the SearchSchema HASH value)
 //	X/<table>/<enc(expiry)><h(pk)><enc(pk)><enc(sk)>                  TTL queue
 //	S/<table>/<seq>                              change stream record
 //	H/<table>/<at><seq>                          PITR history record (engine/history)
@@ -108,4 +109,10 @@
 // last batch, so an interrupted restore is taken back on open) serve
 // CreateBackup, DescribeBackup, ListBackups, DeleteBackup,
 // RestoreTableFromBackup and RestoreTableToPointInTime.
+//
+// Vector indexes (vector_index.go, search_vectors.go) are kept like GSIs:
+// their entries are written by applyIndexWrite in the item's transaction;
+// the search structure over them (engine/vector: exact search, HNSW graphs)
+// is in memory, fed by each committed transaction and rebuilt from the
+// entries when a workspace opens.
 package engine

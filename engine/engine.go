@@ -50,6 +50,10 @@ type Options struct {
 	// watch a build (default 0).
 	BackfillBatchSize int
 	BackfillPause     time.Duration
+	// VectorANNThreshold is the size from which a vector index partition
+	// is searched through its HNSW graph rather than exactly (0: the
+	// default, vector.DefaultANNThreshold; negative: always exactly).
+	VectorANNThreshold int
 	// TTLDeletionDelay is how long (engine time) after expiry the sweeper
 	// deletes an item (0: DefaultTTLDeletionDelay; negative: at once).
 	// TTLSweepInterval is how often (wall time) it looks (0: every second).
@@ -67,6 +71,10 @@ type Options struct {
 	// and at most a number of records and of bytes (zero fields: the
 	// defaults, 100,000 records and 64 MB); see stream_bounds.go.
 	StreamRetention StreamRetention
+	// S3Dir is the folder standing in for Amazon S3 (engine/s3dir) that
+	// exports write to and imports and bulk puts read from; "" serves
+	// none of them.
+	S3Dir string
 }
 
 // Engine is an in-process DynamoDB. It is safe for concurrent use.
@@ -103,6 +111,8 @@ type Engine struct {
 	progress   map[string]*BackfillProgress
 
 	tokens idempotencyTokens // ClientRequestTokens of finished transactions
+
+	jobs jobs // exports, imports and bulk puts (transfer.go)
 }
 
 var _ API = (*Engine)(nil)
@@ -163,7 +173,12 @@ func Open(opts Options) (*Engine, error) {
 			return nil, err
 		}
 	}
-	if file != nil && file.ReadOnly() {
+	readOnly := file != nil && file.ReadOnly()
+	if err := e.loadJobs(!readOnly); err != nil {
+		e.Close()
+		return nil, err
+	}
+	if readOnly {
 		// Browsing only: nothing resumes, nothing expires, nothing is
 		// written.
 		e.opts.DisableTTLSweeper = true
@@ -188,6 +203,7 @@ func newEngine(db *buntdb.DB, file *workspace.File, notes []string, opts Options
 	if e.clock == nil {
 		e.clock = RealClock{}
 	}
+	e.jobs.byID = map[string]*job{}
 	e.meter = capacity.NewMeter(e.clock, capacity.MeterOptions{DisableThrottling: opts.DisableThrottling, DisableMetrics: opts.DisableMetrics})
 	return e
 }
@@ -199,6 +215,10 @@ func (e *Engine) Close() error {
 	}
 	close(e.stop)
 	e.bg.Wait()
+	e.jobs.wg.Wait()
+	if e.jobs.s3 != nil {
+		e.jobs.s3.Close()
+	}
 	e.meter.Close()
 	err := e.closeStorage()
 	if cerr := e.db.Close(); err == nil {
@@ -254,6 +274,9 @@ func (e *Engine) readTables(skipBad bool) error {
 			if err := e.recountTable(t); err != nil {
 				return err
 			}
+		}
+		if err := e.loadVectors(t); err != nil {
+			return err
 		}
 		e.configureMeter(t)
 	}

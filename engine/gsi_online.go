@@ -130,6 +130,14 @@ func pruneAttributeDefinitions(d *model.TableDescription) {
 			used[k.AttributeName] = true
 		}
 	}
+	for _, v := range d.VectorIndexes {
+		if v.IndexStatus == model.StatusDeleting {
+			continue
+		}
+		for _, e := range v.SearchSchema {
+			used[e.AttributeName] = true
+		}
+	}
 	kept := d.AttributeDefinitions[:0]
 	for _, ad := range d.AttributeDefinitions {
 		if used[ad.AttributeName] {
@@ -201,12 +209,7 @@ func (e *Engine) startBackfill(tableName, indexName string) {
 func (e *Engine) runBackfill(tableName, indexName string) {
 	t := e.editMeta(tableName, func(m *tableMeta) {
 		m.Desc.TableStatus = model.StatusActive
-		for i := range m.Desc.GlobalSecondaryIndexes {
-			if g := &m.Desc.GlobalSecondaryIndexes[i]; g.IndexName == indexName {
-				yes := true
-				g.Backfilling = &yes
-			}
-		}
+		setIndexBackfilling(m, indexName)
 	})
 	if t == nil {
 		return
@@ -241,12 +244,7 @@ func (e *Engine) runBackfill(tableName, indexName string) {
 		}
 	}
 	e.editMeta(tableName, func(m *tableMeta) {
-		for i := range m.Desc.GlobalSecondaryIndexes {
-			if g := &m.Desc.GlobalSecondaryIndexes[i]; g.IndexName == indexName && g.IndexStatus == model.StatusCreating {
-				g.IndexStatus = model.StatusActive
-				g.Backfilling = nil
-			}
-		}
+		finishIndexBackfill(m, indexName)
 	})
 	e.progressMu.Lock()
 	progress.Done = true
@@ -316,6 +314,9 @@ func (e *Engine) backfillBatch(tableName, indexName, cursor string, n int, p *Ba
 			if replaced {
 				continue // written by a concurrent write already
 			}
+			if ix.vec != nil {
+				fx.vec = append(fx.vec, t.vectorOp(ix, key, item))
+			}
 			d := fx.index(ix.name)
 			d[0]++
 			d[1] += int64(size + indexEntryOverhead)
@@ -377,13 +378,7 @@ func (e *Engine) startIndexDrop(tableName, indexName string) {
 			}
 		}
 		t := e.editMeta(tableName, func(m *tableMeta) {
-			kept := m.Desc.GlobalSecondaryIndexes[:0]
-			for _, g := range m.Desc.GlobalSecondaryIndexes {
-				if g.IndexName != indexName {
-					kept = append(kept, g)
-				}
-			}
-			m.Desc.GlobalSecondaryIndexes = kept
+			removeIndexDesc(m, indexName)
 			m.Desc.TableStatus = model.StatusActive
 		})
 		if t != nil {

@@ -28,6 +28,9 @@ type membership struct {
 // the attribute: the first one of the wrong type, empty or oversized, or
 // the missing ones.
 func indexMembership(ix *index, item model.Item) membership {
+	if ix.vec != nil {
+		return vectorMembership(ix, item)
+	}
 	firstMissing, nMissing := -1, 0
 	for i, ka := range ix.keys {
 		v, ok := item[ka.name]
@@ -81,6 +84,9 @@ func indexMembership(ix *index, item model.Item) membership {
 // attribute with its own type's order (numbers numerically, binary bytewise),
 // and the partition hash covers every partition attribute.
 func (t *table) indexEntryKey(ix *index, item model.Item) string {
+	if ix.vec != nil {
+		return t.vectorEntryKey(ix, item)
+	}
 	buf := make([]byte, 0, len(ix.prefix)+48)
 	buf = append(buf, ix.prefix...)
 	if ix.multiAttribute() {
@@ -182,7 +188,7 @@ func (t *table) checkIndexKeysForPut(item model.Item) *model.Error {
 			}
 		}
 	}
-	return nil
+	return t.checkVectorAttrs(nil, item)
 }
 
 // checkIndexKeysForUpdate checks the item an UpdateItem would leave. An index
@@ -215,7 +221,7 @@ func (t *table) checkIndexKeysForUpdate(old, item model.Item) *model.Error {
 			}
 		}
 	}
-	return nil
+	return t.checkVectorAttrs(old, item)
 }
 
 // checkIndexKeySize checks one index key value against the partition-key

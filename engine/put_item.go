@@ -6,49 +6,23 @@ import (
 	"github.com/tidwall/buntdb"
 
 	"github.com/dynoscope/dynoscope/engine/capacity"
-	"github.com/dynoscope/dynoscope/engine/expr"
 	"github.com/dynoscope/dynoscope/model"
 )
 
 // PutItem creates or replaces an item, optionally under a condition.
 func (e *Engine) PutItem(ctx context.Context, in *model.PutItemInput) (*model.PutItemOutput, error) {
-	if err := e.checkWriteParams(ctx, writeParams{table: in.TableName, emptyTable: in.EmptyTableName(),
-		returnCapacity: in.ReturnConsumedCapacity, returnMetrics: in.ReturnItemCollectionMetrics, conditionalOp: in.ConditionalOperator,
-		returnValues: in.ReturnValues, onFailure: in.ReturnValuesOnConditionCheckFailure, member: "item", missing: in.Item == nil}); err != nil {
+	req := putRequest(in)
+	if err := e.checkWriteRequest(ctx, &req); err != nil {
 		return nil, err
-	}
-	if err := returnValuesPutDelete(in.ReturnValues); err != nil {
-		return nil, err
-	}
-	params := exprParams{empty: in.EmptyExpressions(), accepted: expr.PutItemParams, names: in.ExpressionAttributeNames, values: in.ExpressionAttributeValues,
-		condition: in.ConditionExpression, expected: in.Expected, conditionalOp: in.ConditionalOperator}
-	exprs, err := params.parse(nil)
-	if err != nil {
-		return nil, err
-	}
-	size, merr := model.NormalizeItemSize(in.Item)
-	if merr != nil {
-		return nil, merr
 	}
 	e.mu.RLock()
 	defer e.mu.RUnlock()
-	t, merr := e.lookup(in.TableName)
-	if merr != nil {
-		return nil, merr
-	}
-	if err := t.checkKeyPaths(exprs); err != nil {
+	t, err := e.writeTable(&req)
+	if err != nil {
 		return nil, err
 	}
-	if err := t.validateItemKey(in.Item); err != nil {
-		return nil, err
-	}
-	if err := t.checkIndexKeysForPut(in.Item); err != nil {
-		return nil, err
-	}
-	if size > model.MaxItemSize {
-		return nil, model.Validation("Item size has exceeded the maximum allowed size")
-	}
-	w := &itemWrite{key: t.itemStorageKey(in.Item), new: in.Item, newSize: size}
+	exprs := req.parsed
+	w := &itemWrite{key: t.itemStorageKey(in.Item), new: in.Item, newSize: req.itemSize}
 	// Without a condition, ALL_OLD or an item collection to check, the
 	// item replaced is learnt from the write itself.
 	w.late = exprs.condition == nil && in.ReturnValues != model.ReturnValuesAllOld && !t.hasLSI()

@@ -1,8 +1,6 @@
 package engine
 
 import (
-	"context"
-
 	"github.com/dynoscope/dynoscope/engine/expr"
 	"github.com/dynoscope/dynoscope/model"
 )
@@ -279,44 +277,4 @@ func failedCondition(returnOnFailure string, current model.Item) *model.Error {
 		return model.ConditionalCheckFailed(current)
 	}
 	return model.ConditionalCheckFailed(nil)
-}
-
-// writeParams are the parameters PutItem, UpdateItem and DeleteItem check
-// the same way.
-type writeParams struct {
-	table          string
-	emptyTable     bool // TableName sent as ""
-	returnCapacity string
-	returnMetrics  string
-	conditionalOp  string
-	returnValues   string
-	onFailure      string
-	member         string // "item" or "key"
-	missing        bool   // the item or key is absent
-}
-
-// checkWriteParams runs the checks PutItem, UpdateItem and DeleteItem
-// share: an open engine, then every parameter constraint in one
-// "N validation errors detected" message, in the order DynamoDB lists them
-// (captured from DynamoDB by paritysuite/dynamodb-conformance,
-// tests/tier3/validation-ordering/updateItem.test.ts: returnConsumedCapacity,
-// tableName, returnValues, key).
-func (e *Engine) checkWriteParams(ctx context.Context, p writeParams) error {
-	if err := e.checkOpen(ctx); err != nil {
-		return err
-	}
-	var c constraints
-	checkReturnCapacity(&c, p.returnCapacity)
-	checkReturnMetrics(&c, p.returnMetrics)
-	c.enum(p.conditionalOp, "conditionalOperator", "OR", "AND")
-	c.tableName(p.table, p.emptyTable)
-	c.enum(p.returnValues, "returnValues", model.ReturnValuesAllNew, model.ReturnValuesUpdatedOld, model.ReturnValuesAllOld, model.ReturnValuesNone, model.ReturnValuesUpdatedNew)
-	returnValuesOnFailure(&c, p.onFailure)
-	if p.missing {
-		c.add(nil, p.member, "Member must not be null")
-	}
-	if err := c.err(); err != nil {
-		return err
-	}
-	return nil
 }

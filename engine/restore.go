@@ -67,6 +67,9 @@ func restoreInput(target string, src *model.TableDescription, ov restoreOverride
 	}
 	if ov.lsis != nil {
 		in.LocalSecondaryIndexes = ov.lsis
+		if len(ov.lsis) == 0 {
+			in.LocalSecondaryIndexes = nil // an empty override keeps none
+		}
 	} else {
 		for _, l := range src.LocalSecondaryIndexes {
 			in.LocalSecondaryIndexes = append(in.LocalSecondaryIndexes, model.LocalSecondaryIndex{IndexName: l.IndexName, KeySchema: l.KeySchema, Projection: l.Projection})
@@ -74,6 +77,9 @@ func restoreInput(target string, src *model.TableDescription, ov restoreOverride
 	}
 	if ov.gsis != nil {
 		in.GlobalSecondaryIndexes = ov.gsis
+		if len(ov.gsis) == 0 {
+			in.GlobalSecondaryIndexes = nil // an empty override keeps none
+		}
 	} else {
 		for _, g := range src.GlobalSecondaryIndexes {
 			if g.IndexStatus == model.StatusDeleting {
@@ -90,9 +96,19 @@ func restoreInput(target string, src *model.TableDescription, ov restoreOverride
 			in.GlobalSecondaryIndexes = append(in.GlobalSecondaryIndexes, gi)
 		}
 	}
+	if in.BillingMode == model.BillingPayPerRequest {
+		// Vector indexes are restored with the table and built again from
+		// its items (they exist on on-demand tables only).
+		in.VectorIndexes = vectorIndexDeclarations(src.VectorIndexes)
+	}
 	used := map[string]bool{}
 	for _, k := range in.KeySchema {
 		used[k.AttributeName] = true
+	}
+	for _, v := range in.VectorIndexes {
+		for _, e := range v.SearchSchema {
+			used[e.AttributeName] = true
+		}
 	}
 	for _, l := range in.LocalSecondaryIndexes {
 		for _, k := range l.KeySchema {
@@ -176,25 +192,37 @@ func (e *Engine) restore(ctx context.Context, in *model.CreateTableInput, summar
 // fillRestored writes the items into the new table, a batch per
 // transaction, in storage order.
 func (e *Engine) fillRestored(ctx context.Context, t *table, items []storedItem) error {
-	sort.Slice(items, func(i, j int) bool { return items[i].suffix < items[j].suffix })
+	// Both sources walk in storage order; sort only what does not.
+	if !sort.SliceIsSorted(items, func(i, j int) bool { return items[i].suffix < items[j].suffix }) {
+		sort.Slice(items, func(i, j int) bool { return items[i].suffix < items[j].suffix })
+	}
+	// Only indexes (a restored table has no stream, TTL or PITR yet) read
+	// the items; without them the stored bytes are copied as they are.
+	_, ttl := t.ttlAttr()
+	_, stream := t.streamEnabled()
+	decode := len(t.indexes) > 0 || ttl || stream || t.meta.PITR != nil
 	for start := 0; start < len(items); start += restoreBatch {
 		if err := e.checkOpen(ctx); err != nil {
 			return err
 		}
 		batch := items[start:min(start+restoreBatch, len(items))]
-		ws := make([]*itemWrite, len(batch))
+		ws := make([]itemWrite, len(batch))
 		for i, it := range batch {
-			item, size, err := decodeStored(it.stored)
-			if err != nil {
-				return fmt.Errorf("restoring item %d: %w", start+i, err)
+			w := &ws[i]
+			w.key, w.stored, w.newSize, w.new = t.dataPrefix+it.suffix, it.stored, storedSize(it.stored), presentItem
+			if decode {
+				item, _, err := decodeStored(it.stored)
+				if err != nil {
+					return fmt.Errorf("restoring item %d: %w", start+i, err)
+				}
+				w.new = item
 			}
-			ws[i] = &itemWrite{key: t.dataPrefix + it.suffix, new: item, newSize: size}
 		}
 		var fx writeEffects
 		e.mu.RLock()
 		err := e.update(func(tx *wtx) error {
-			for _, w := range ws {
-				if err := e.applyWrite(tx, t, w, nil, &fx); err != nil {
+			for i := range ws {
+				if err := e.applyWrite(tx, t, &ws[i], nil, &fx); err != nil {
 					return err
 				}
 			}

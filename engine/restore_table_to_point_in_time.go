@@ -72,7 +72,7 @@ func (e *Engine) RestoreTableToPointInTime(ctx context.Context, in *model.Restor
 			return nil, model.NewError(model.ErrInvalidRestoreTime, "RestoreDateTime must be between EarliestRestorableDateTime and LatestRestorableDateTime")
 		}
 	}
-	var items []storedItem
+	items := make([]storedItem, 0, desc.ItemCount)
 	err := e.storedAt(ctx, source, at, func(suffix, stored string) error {
 		items = append(items, storedItem{suffix, stored})
 		return nil

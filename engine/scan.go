@@ -76,6 +76,9 @@ func (e *Engine) scan(ctx context.Context, in *model.ScanInput, encoded bool) (*
 		return nil, merr
 	}
 	rt, merr := resolveIndex(t, in.IndexName, consistent)
+	if merr == errVectorIndexRead {
+		merr = errVectorIndexScan
+	}
 	if merr != nil {
 		return nil, merr
 	}

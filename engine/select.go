@@ -118,6 +118,9 @@ func resolveIndex(t *table, name string, consistent bool) (readTarget, *model.Er
 	if ix == nil {
 		return rt, model.Validation("The table does not have the specified index: %s", name)
 	}
+	if ix.vec != nil {
+		return rt, errVectorIndexRead
+	}
 	if ix.global {
 		if consistent {
 			return rt, model.Validation("Consistent reads are not supported on global secondary indexes")

@@ -4,6 +4,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/dynoscope/dynoscope/engine/vector"
 	"github.com/dynoscope/dynoscope/model"
 )
 
@@ -59,6 +60,9 @@ type index struct {
 	projType  string
 	include   map[string]struct{}
 	prefix    string // I/<table>/<index>/
+	// vec is set on a vector index (see vector_index.go); its keys are
+	// then empty.
+	vec *vecSpec
 }
 
 // multiAttribute reports whether the index key has more than one partition
@@ -82,7 +86,8 @@ type tableStats struct {
 	bytes atomic.Int64
 	mu    sync.Mutex
 	idx   map[string]*indexStats
-	coll  map[string]int64 // running item-collection sizes (tables with LSIs)
+	coll  map[string]int64         // running item-collection sizes (tables with LSIs)
+	vec   map[string]*vector.Index // the search structures of the vector indexes
 	// histOldest is the instant of the table's oldest history record (0:
 	// not known yet), so writes prune only when something has expired.
 	histOldest atomic.Int64
@@ -111,6 +116,7 @@ func (s *tableStats) dropIndex(name string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	delete(s.idx, name)
+	delete(s.vec, name)
 }
 
 // table is an immutable snapshot of a table's metadata; changes replace the
@@ -126,12 +132,14 @@ type table struct {
 	stats      *tableStats
 	// collectionLimit is the item-collection size limit in bytes.
 	collectionLimit int64
+	// annThreshold is Options.VectorANNThreshold.
+	annThreshold int
 }
 
 func (e *Engine) newTable(m *tableMeta, stats *tableStats) *table {
 	d := &m.Desc
 	t := &table{meta: *m, name: d.TableName, attrTypes: map[string]model.Type{}, stats: stats,
-		dataPrefix: prefixData + d.TableName + "/", collectionLimit: e.collectionLimit()}
+		dataPrefix: prefixData + d.TableName + "/", collectionLimit: e.collectionLimit(), annThreshold: e.opts.VectorANNThreshold}
 	for _, ad := range d.AttributeDefinitions {
 		typ, _ := model.ParseType(ad.AttributeType)
 		t.attrTypes[ad.AttributeName] = typ
@@ -148,6 +156,12 @@ func (e *Engine) newTable(m *tableMeta, stats *tableStats) *table {
 			continue // no longer maintained; its entries are being removed
 		}
 		t.indexes = append(t.indexes, t.newIndex(g.IndexName, true, g.KeySchema, g.Projection))
+	}
+	for _, v := range d.VectorIndexes {
+		if v.IndexStatus == model.StatusDeleting {
+			continue
+		}
+		t.indexes = append(t.indexes, t.newVectorIndex(v))
 	}
 	return t
 }
@@ -234,6 +248,14 @@ func (t *table) describe() *model.TableDescription {
 				cp := *pt
 				d.GlobalSecondaryIndexes[i].ProvisionedThroughput = &cp
 			}
+		}
+	}
+	if len(d.VectorIndexes) > 0 {
+		d.VectorIndexes = append([]model.VectorIndexDescription(nil), d.VectorIndexes...)
+		for i := range d.VectorIndexes {
+			st := t.stats.index(d.VectorIndexes[i].IndexName)
+			d.VectorIndexes[i].ItemCount = st.items.Load()
+			d.VectorIndexes[i].IndexSizeBytes = st.bytes.Load()
 		}
 	}
 	if d.ProvisionedThroughput != nil {

@@ -11,40 +11,17 @@ import (
 // UpdateItem edits an item's attributes, creating the item when it does not
 // exist (unless the update only removes), optionally under a condition.
 func (e *Engine) UpdateItem(ctx context.Context, in *model.UpdateItemInput) (*model.UpdateItemOutput, error) {
-	if err := e.checkWriteParams(ctx, writeParams{table: in.TableName, emptyTable: in.EmptyTableName(),
-		returnCapacity: in.ReturnConsumedCapacity, returnMetrics: in.ReturnItemCollectionMetrics, conditionalOp: in.ConditionalOperator,
-		returnValues: in.ReturnValues, onFailure: in.ReturnValuesOnConditionCheckFailure, member: "key", missing: in.Key == nil}); err != nil {
-		return nil, err
-	}
-	params := exprParams{empty: in.EmptyExpressions(), accepted: expr.UpdateItemParams, names: in.ExpressionAttributeNames, values: in.ExpressionAttributeValues,
-		condition: in.ConditionExpression, expected: in.Expected, conditionalOp: in.ConditionalOperator,
-		update: in.UpdateExpression, attributeUpdates: in.AttributeUpdates, hasUpdates: in.AttributeUpdates != nil}
-	exprs, err := params.parse(nil)
-	if err != nil {
-		return nil, err
-	}
-	if err := model.NormalizeItem(in.Key); err != nil {
+	req := updateRequest(in)
+	if err := e.checkWriteRequest(ctx, &req); err != nil {
 		return nil, err
 	}
 	e.mu.RLock()
 	defer e.mu.RUnlock()
-	t, merr := e.lookup(in.TableName)
-	if merr != nil {
-		return nil, merr
-	}
-	key, merr := t.validateKeyParam(in.Key)
-	if merr != nil {
-		return nil, merr
-	}
-	if err := t.checkUpdateTouchesKey(exprs); err != nil {
+	t, err := e.writeTable(&req)
+	if err != nil {
 		return nil, err
 	}
-	if err := t.checkKeyPaths(exprs); err != nil {
-		return nil, err
-	}
-	if err := t.checkStaticIndexKeyTypes(exprs.update); err != nil {
-		return nil, err
-	}
+	exprs, key := req.parsed, req.key
 	w := &itemWrite{key: key}
 	usage := &capacity.Usage{Table: t.name}
 	hash := partitionHash(key, t.dataPrefix)

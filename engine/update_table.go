@@ -38,13 +38,14 @@ func (e *Engine) UpdateTable(ctx context.Context, in *model.UpdateTableInput) (*
 	if s := in.StreamSpecification; s != nil {
 		c.enum(s.StreamViewType, "streamSpecification.streamViewType", model.StreamNewImage, model.StreamOldImage, model.StreamNewAndOldImages, model.StreamKeysOnly)
 	}
+	checkVectorIndexUpdateConstraints(&c, in.VectorIndexUpdates)
 	if err := c.err(); err != nil {
 		return nil, err
 	}
 	if err := checkThroughputBounds(in.ProvisionedThroughput); err != nil {
 		return nil, err
 	}
-	if in.BillingMode == "" && in.ProvisionedThroughput == nil && len(in.GlobalSecondaryIndexUpdates) == 0 &&
+	if in.BillingMode == "" && in.ProvisionedThroughput == nil && len(in.GlobalSecondaryIndexUpdates) == 0 && len(in.VectorIndexUpdates) == 0 &&
 		in.StreamSpecification == nil && in.DeletionProtectionEnabled == nil && in.OnDemandThroughput == nil && in.WarmThroughput == nil {
 		// DynamoDB's text in 2026 (ack-api-quirks DDB-TABLE-015 and -442).
 		return nil, model.Validation("At least one of ProvisionedThroughput, BillingMode, UpdateStreamEnabled, GlobalSecondaryIndexUpdates, SSESpecification, ReplicaUpdates, MultiAccountReplicaReady, ReplicaTransitRoleArn, MultiRegionConsistency, DeletionProtectionEnabled, OnDemandThroughput, WarmThroughput or TableClass is required")
@@ -56,6 +57,14 @@ func (e *Engine) UpdateTable(ctx context.Context, in *model.UpdateTableInput) (*
 		return nil, err
 	}
 	creates, deletes := 0, 0
+	for _, u := range in.VectorIndexUpdates {
+		if u.Create != nil {
+			creates++
+		}
+		if u.Delete != nil {
+			deletes++
+		}
+	}
 	for _, u := range in.GlobalSecondaryIndexUpdates {
 		if u.Create != nil {
 			creates++
@@ -104,6 +113,25 @@ func (e *Engine) UpdateTable(ctx context.Context, in *model.UpdateTableInput) (*
 		return nil, merr
 	}
 	var backfill, drop string
+	if billingMode(&m.Desc) != model.BillingPayPerRequest && hasVectorIndexes(&m.Desc) {
+		return nil, model.InvalidParameter("Vector indexes are only supported for PAY_PER_REQUEST tables")
+	}
+	for _, u := range in.VectorIndexUpdates {
+		switch {
+		case u.Create != nil:
+			if err := addVectorIndex(m, *u.Create, in.AttributeDefinitions); err != nil {
+				return nil, err
+			}
+			backfill = u.Create.IndexName
+			changed = true
+		case u.Delete != nil:
+			if err := deleteVectorIndex(m, u.Delete.IndexName); err != nil {
+				return nil, err
+			}
+			drop = u.Delete.IndexName
+			changed = true
+		}
+	}
 	for _, u := range in.GlobalSecondaryIndexUpdates {
 		switch {
 		case u.Create != nil:
@@ -178,6 +206,7 @@ func cloneMeta(src *tableMeta) *tableMeta {
 	d.AttributeDefinitions = append([]model.AttributeDefinition(nil), d.AttributeDefinitions...)
 	d.LocalSecondaryIndexes = append([]model.LocalSecondaryIndexDescription(nil), d.LocalSecondaryIndexes...)
 	d.GlobalSecondaryIndexes = append([]model.GlobalSecondaryIndexDescription(nil), d.GlobalSecondaryIndexes...)
+	d.VectorIndexes = append([]model.VectorIndexDescription(nil), d.VectorIndexes...)
 	for i := range d.GlobalSecondaryIndexes {
 		if pt := d.GlobalSecondaryIndexes[i].ProvisionedThroughput; pt != nil {
 			cp := *pt

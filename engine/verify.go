@@ -20,6 +20,9 @@ const (
 	DriftOrphan        = "key of no table or index"
 	DriftUnreadable    = "item that cannot be decoded"
 	DriftMisplacedItem = "item stored under another key than its own"
+	// DriftVectorMemory: a vector index's in-memory search structure does
+	// not hold exactly the vectors of its stored entries.
+	DriftVectorMemory = "vector search structure out of step with its entries"
 )
 
 // Drift is one difference between a table's derived data (index entries,
@@ -167,11 +170,8 @@ func (e *Engine) verifyTable(tx *buntdb.Tx, t *table, rep *VerifyReport) {
 	d := e.derive(tx, t, rep)
 	for _, ix := range t.indexes {
 		want := d.entries[ix]
-		backfilling := false
-		if g := t.gsiDesc(ix.name); g != nil && g.IndexStatus == model.StatusCreating {
-			backfilling = true
-		}
-		seen := 0
+		backfilling := t.indexCreating(ix.name)
+		seen, vectorsSeen := 0, 0
 		tx.AscendGreaterOrEqual("", ix.prefix, func(k, v string) bool {
 			if !strings.HasPrefix(k, ix.prefix) {
 				return false
@@ -187,8 +187,18 @@ func (e *Engine) verifyTable(tx *buntdb.Tx, t *table, rep *VerifyReport) {
 			if err != nil || !model.ItemsEqual(got, w) {
 				rep.add(Drift{Table: t.name, Index: ix.name, Kind: DriftWrongEntry, Key: printableKey(k)})
 			}
+			if ix.vec != nil && err == nil {
+				vectorsSeen++
+				if !t.vectorHeld(ix, k, got) {
+					rep.add(Drift{Table: t.name, Index: ix.name, Kind: DriftVectorMemory, Key: printableKey(k)})
+				}
+			}
 			return true
 		})
+		if ix.vec != nil && t.vectorStore(ix).Len() != vectorsSeen {
+			rep.add(Drift{Table: t.name, Index: ix.name, Kind: DriftVectorMemory,
+				Key: fmt.Sprintf("%d vectors in memory, %d entries", t.vectorStore(ix).Len(), vectorsSeen)})
+		}
 		if seen < len(want) && !backfilling {
 			for k := range want {
 				if _, err := tx.Get(k); err == buntdb.ErrNotFound {

@@ -24,6 +24,9 @@ type itemWrite struct {
 	// same: the item replaced was stored as the very same bytes (takeOld):
 	// no index entry changes.
 	same bool
+	// stored, when set, is new already encoded as stored (a restore copies
+	// stored bytes); new may then be presentItem when nothing reads it.
+	stored string
 }
 
 // writeEffects accumulates the counter changes of a transaction; they are
@@ -35,6 +38,7 @@ type writeEffects struct {
 	stream       []streamWrite     // their sequence numbers and stored sizes
 	coll         []collectionDelta // item-collection sizes changed in the transaction
 	lsiDelta     int64             // LSI entry bytes changed by the current write
+	vec          []vecOp           // vector index changes, applied after commit
 }
 
 func (fx *writeEffects) index(name string) *[2]int64 {
@@ -67,6 +71,9 @@ func (e *Engine) commit(t *table, fx *writeEffects) {
 		st.bytes.Add(d[1])
 	}
 	e.streamWritten(t, fx.stream)
+	if len(fx.vec) > 0 {
+		e.applyVectorOps(t, fx.vec)
+	}
 }
 
 // tableWriteUnits is what a write costs on the table itself: the larger of
@@ -85,7 +92,10 @@ func tableWriteUnits(w *itemWrite) float64 {
 // go to usage (nil: not charged); counter changes to fx.
 func (e *Engine) applyWrite(tx *wtx, t *table, w *itemWrite, usage *capacity.Usage, fx *writeEffects) error {
 	if w.new != nil {
-		stored := e.storedValue(w.new, w.newSize)
+		stored := w.stored
+		if stored == "" {
+			stored = e.storedValue(w.new, w.newSize)
+		}
 		prev, replaced, err := tx.Set(w.key, stored, nil)
 		if err != nil {
 			return err
@@ -165,6 +175,9 @@ func (e *Engine) applyIndexWrite(tx *wtx, t *table, ix *index, w *itemWrite, usa
 	}
 	if !ix.global {
 		fx.lsiDelta += int64(newSize - oldSize)
+	}
+	if ix.vec != nil {
+		return e.applyVectorIndexWrite(tx, t, ix, w, oldKey, newKey, oldEntry, newEntry, oldSize, newSize, usage, fx)
 	}
 	// The statistics follow what storage really did: during a GSI backfill
 	// an item's entry may not exist yet although the item belongs in the

@@ -57,6 +57,9 @@ type ConsumedCapacity struct {
 	Table                  *Capacity           `json:"Table,omitempty"`
 	LocalSecondaryIndexes  map[string]Capacity `json:"LocalSecondaryIndexes,omitempty"`
 	GlobalSecondaryIndexes map[string]Capacity `json:"GlobalSecondaryIndexes,omitempty"`
+	// VectorIndexes is the vector write request bytes of each vector
+	// index a write changed (ReturnConsumedCapacity INDEXES).
+	VectorIndexes map[string]VectorCapacity `json:"VectorIndexes,omitempty"`
 }
 
 // ItemCollectionMetrics is the size estimate of an item collection (tables
@@ -102,6 +105,7 @@ type CreateTableInput struct {
 	Tags                      []Tag                  `json:"Tags,omitempty"`
 	OnDemandThroughput        *OnDemandThroughput    `json:"OnDemandThroughput,omitempty"`
 	WarmThroughput            *WarmThroughput        `json:"WarmThroughput,omitempty"`
+	VectorIndexes             []VectorIndex          `json:"VectorIndexes,omitempty"`
 	// Parameters dynoscope does not implement, decoded so that they are
 	// refused rather than dropped (see engine's checkUnsupportedCreateParams).
 	SSESpecification                   *SSESpecification `json:"SSESpecification,omitempty"`
@@ -204,6 +208,7 @@ type UpdateTableInput struct {
 	DeletionProtectionEnabled   *bool                        `json:"DeletionProtectionEnabled,omitempty"`
 	OnDemandThroughput          *OnDemandThroughput          `json:"OnDemandThroughput,omitempty"`
 	WarmThroughput              *WarmThroughput              `json:"WarmThroughput,omitempty"`
+	VectorIndexUpdates          []VectorIndexUpdate          `json:"VectorIndexUpdates,omitempty"`
 }
 
 // UpdateTableOutput is UpdateTable's response.

@@ -103,6 +103,7 @@ var requestInputs = []func() any{
 	func() any { return new(RestoreTableToPointInTimeInput) }, func() any { return new(CreateBackupInput) },
 	func() any { return new(DescribeBackupInput) }, func() any { return new(DeleteBackupInput) },
 	func() any { return new(ListBackupsInput) }, func() any { return new(RestoreTableFromBackupInput) },
+	func() any { return new(SearchVectorsInput) },
 }
 
 // requestSeeds are FuzzRequestJSON's seeds: bodies of several actions,

@@ -149,3 +149,8 @@ func (in *TagResourceInput) NoteEmpty(b []byte) {
 // AttributeName or AttributeType as "" (rather than leaving it out).
 func (ad AttributeDefinition) EmptyName() bool { return ad.emptyName }
 func (ad AttributeDefinition) EmptyType() bool { return ad.emptyType }
+
+// NoteEmpty records an empty TableName.
+func (in *SearchVectorsInput) NoteEmpty(b []byte) {
+	in.tableNameProbe.empty = sentEmpty(b, "TableName")
+}

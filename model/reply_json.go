@@ -104,6 +104,35 @@ func appendConsumedCapacity(dst []byte, c *ConsumedCapacity) []byte {
 		dst = append(dst, `,"GlobalSecondaryIndexes":`...)
 		dst = appendCapacityMap(dst, c.GlobalSecondaryIndexes)
 	}
+	if len(c.VectorIndexes) > 0 {
+		dst = append(dst, `,"VectorIndexes":{`...)
+		names := make([]string, 0, len(c.VectorIndexes))
+		for n := range c.VectorIndexes {
+			names = append(names, n)
+		}
+		slices.Sort(names)
+		for i, n := range names {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = appendJSONString(dst, n)
+			dst = append(dst, ':', '{')
+			v := c.VectorIndexes[n]
+			if v.VectorSearchRequestBytes != nil {
+				dst = append(dst, `"VectorSearchRequestBytes":`...)
+				dst = appendFloat(dst, *v.VectorSearchRequestBytes)
+			}
+			if v.VectorWriteRequestBytes != nil {
+				if v.VectorSearchRequestBytes != nil {
+					dst = append(dst, ',')
+				}
+				dst = append(dst, `"VectorWriteRequestBytes":`...)
+				dst = appendFloat(dst, *v.VectorWriteRequestBytes)
+			}
+			dst = append(dst, '}')
+		}
+		dst = append(dst, '}')
+	}
 	return append(dst, '}')
 }
 

@@ -140,6 +140,7 @@ type TableDescription struct {
 	DeletionProtectionEnabled bool                              `json:"DeletionProtectionEnabled"`
 	OnDemandThroughput        *OnDemandThroughput               `json:"OnDemandThroughput,omitempty"`
 	WarmThroughput            *WarmThroughputDescription        `json:"WarmThroughput,omitempty"`
+	VectorIndexes             []VectorIndexDescription          `json:"VectorIndexes,omitempty"`
 	RestoreSummary            *RestoreSummary                   `json:"RestoreSummary,omitempty"`
 }
 

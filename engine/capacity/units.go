@@ -66,6 +66,9 @@ type Usage struct {
 	Read    float64
 	Write   float64
 	Indexes []IndexUsage
+	// Vector is the vector write request bytes of each vector index the
+	// request changed (not capacity units: billed apart).
+	Vector []VectorUsage
 	// notes are the itemised explanation, formatted only when read (Lines):
 	// requests run far more often than anyone reads why they cost what
 	// they cost.
@@ -148,9 +151,56 @@ func (u *Usage) Report(mode string) *model.ConsumedCapacity {
 				cc.LocalSecondaryIndexes[ix.Name] = c
 			}
 		}
+		cc.VectorIndexes = u.vectorReport()
 		return cc
 	}
 	return nil
+}
+
+// VectorUsage is the vector write request bytes charged to one vector index.
+type VectorUsage struct {
+	Name       string
+	WriteBytes float64
+}
+
+// VectorMinRequestBytes is the 1 KB minimum of a request's vector bytes.
+const VectorMinRequestBytes = 1024
+
+// AddVectorWrite charges a vector index the bytes a write replicated into it.
+func (u *Usage) AddVectorWrite(name string, bytes float64) {
+	u.Explain("vector index %s: %.0f B replicated", name, bytes)
+	for i := range u.Vector {
+		if u.Vector[i].Name == name {
+			u.Vector[i].WriteBytes += bytes
+			return
+		}
+	}
+	u.Vector = append(u.Vector, VectorUsage{Name: name, WriteBytes: bytes})
+}
+
+// vectorReport is the VectorIndexes member of an INDEXES report: each
+// index's bytes, the request's total raised to the 1 KB minimum on the
+// first index by name (the minimum is per request, not per index).
+func (u *Usage) vectorReport() map[string]model.VectorCapacity {
+	if len(u.Vector) == 0 {
+		return nil
+	}
+	out := map[string]model.VectorCapacity{}
+	first, total := "", 0.0
+	for _, v := range u.Vector {
+		total += v.WriteBytes
+		if first == "" || v.Name < first {
+			first = v.Name
+		}
+	}
+	for _, v := range u.Vector {
+		b := v.WriteBytes
+		if v.Name == first && total < VectorMinRequestBytes {
+			b += VectorMinRequestBytes - total
+		}
+		out[v.Name] = model.VectorCapacity{VectorWriteRequestBytes: &b}
+	}
+	return out
 }
 
 // Merge adds other's units and lines to u (same table).
@@ -160,6 +210,16 @@ func (u *Usage) Merge(other *Usage) {
 	u.Items += other.Items
 	for _, ix := range other.Indexes {
 		u.AddIndex(ix.Name, ix.Global, ix.Read, ix.Write)
+	}
+	for _, v := range other.Vector {
+		for i := range u.Vector {
+			if u.Vector[i].Name == v.Name {
+				u.Vector[i].WriteBytes += v.WriteBytes
+				goto next
+			}
+		}
+		u.Vector = append(u.Vector, v)
+	next:
 	}
 	u.notes = append(u.notes, other.notes...)
 }

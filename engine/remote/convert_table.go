@@ -250,6 +250,7 @@ func fromTableDescription(d *types.TableDescription) *model.TableDescription {
 			OnDemandThroughput: fromOnDemand(g.OnDemandThroughput), WarmThroughput: fromIndexWarm(g.WarmThroughput),
 		})
 	}
+	out.VectorIndexes = fromVectorIndexes(d.VectorIndexes)
 	return out
 }
 
@@ -289,6 +290,12 @@ func fromCapacity(c *types.ConsumedCapacity) *model.ConsumedCapacity {
 		out.GlobalSecondaryIndexes = make(map[string]model.Capacity, len(c.GlobalSecondaryIndexes))
 		for k, v := range c.GlobalSecondaryIndexes {
 			out.GlobalSecondaryIndexes[k] = fromCapacityPart(v)
+		}
+	}
+	if c.VectorIndexes != nil {
+		out.VectorIndexes = make(map[string]model.VectorCapacity, len(c.VectorIndexes))
+		for k, v := range c.VectorIndexes {
+			out.VectorIndexes[k] = fromVectorCapacity(v)
 		}
 	}
 	return out

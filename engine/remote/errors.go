@@ -3,8 +3,11 @@ package remote
 import (
 	"context"
 	"errors"
+	"fmt"
+	"net"
 	"os"
 
+	"github.com/aws/aws-sdk-go-v2/aws/retry"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/aws/smithy-go"
 
@@ -54,6 +57,23 @@ func (b *Backend) asError(err error) error {
 	}
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		return &model.Error{Code: ErrRequest, Message: "Request cancelled: " + err.Error()}
+	}
+	var tries *retry.MaxAttemptsError
+	if errors.As(err, &tries) {
+		// The SDK says "exceeded maximum number of attempts, 3, …": say
+		// what was tried, and that only a lost connection is retried.
+		cause := tries.Err
+		var op *net.OpError
+		if errors.As(cause, &op) {
+			cause = op
+		}
+		prefix := ""
+		var oe *smithy.OperationError
+		if errors.As(err, &oe) {
+			prefix = fmt.Sprintf("operation error %s: %s, ", oe.Service(), oe.Operation())
+		}
+		return &model.Error{Code: ErrRequest, Message: fmt.Sprintf("%sno answer from %s after %d attempts (a call whose connection fails or is lost is tried up to %d times, with backoff; throttles and every other exception come back from the first): %v",
+			prefix, b.loc.Place(), tries.Attempt, tries.Attempt, cause)}
 	}
 	return &model.Error{Code: ErrRequest, Message: err.Error()}
 }

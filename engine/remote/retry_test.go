@@ -2,6 +2,7 @@ package remote
 
 import (
 	"context"
+	"errors"
 	"net"
 	"net/http"
 	"strings"
@@ -84,5 +85,32 @@ func TestRetryConnectionsOnly(t *testing.T) {
 	}
 	if calls.Load() != before+1 {
 		t.Fatalf("a throttle was sent %d times", calls.Load()-before)
+	}
+}
+
+// A call to an endpoint that refuses connections says what was tried:
+// three attempts, because only a connection that fails is retried, and
+// the cause; not the SDK's bare "exceeded maximum number of attempts, 3".
+func TestConnectionErrorSaysWhatWasTried(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close() // nothing listens there now
+	ctx := context.Background()
+	b, err := Open(ctx, Options{EndpointURL: "http://" + addr, Region: "us-east-1", RetryConnectionsOnly: true,
+		Credentials: credentials.NewStaticCredentialsProvider("AKIDTEST", "secret", "")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = b.ListTables(ctx, &model.ListTablesInput{})
+	var me *model.Error
+	if !errors.As(err, &me) || me.Code != ErrRequest {
+		t.Fatalf("error %v", err)
+	}
+	want := "operation error DynamoDB: ListTables, no answer from http://" + addr + " after 3 attempts (a call whose connection fails or is lost is tried up to 3 times, with backoff; throttles and every other exception come back from the first): dial tcp " + addr + ": connect: connection refused"
+	if me.Message != want {
+		t.Fatalf("message %q\nwant %q", me.Message, want)
 	}
 }

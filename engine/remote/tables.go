@@ -35,6 +35,7 @@ func (b *Backend) CreateTable(ctx context.Context, in *model.CreateTableInput) (
 		ResourcePolicy:                     optString(in.ResourcePolicy),
 		GlobalTableSourceArn:               optString(in.GlobalTableSourceArn),
 		GlobalTableSettingsReplicationMode: types.GlobalTableSettingsReplicationMode(in.GlobalTableSettingsReplicationMode),
+		VectorIndexes:                      toVectorIndexes(in.VectorIndexes),
 	})
 	if err != nil {
 		return nil, b.asError(err)
@@ -94,6 +95,7 @@ func (b *Backend) UpdateTable(ctx context.Context, in *model.UpdateTableInput) (
 		DeletionProtectionEnabled:   in.DeletionProtectionEnabled,
 		OnDemandThroughput:          toOnDemand(in.OnDemandThroughput),
 		WarmThroughput:              toWarm(in.WarmThroughput),
+		VectorIndexUpdates:          toVectorIndexUpdates(in.VectorIndexUpdates),
 	})
 	if err != nil {
 		return nil, b.asError(err)

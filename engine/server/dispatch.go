@@ -72,6 +72,7 @@ func dynamoDBActions(api engine.API) map[string]handler {
 		"ExecuteStatement":      handle(api.ExecuteStatement),
 		"BatchExecuteStatement": handle(api.BatchExecuteStatement),
 		"ExecuteTransaction":    handle(api.ExecuteTransaction),
+		"SearchVectors":         handle(api.SearchVectors),
 
 		"UpdateContinuousBackups":   handle(api.UpdateContinuousBackups),
 		"DescribeContinuousBackups": handle(api.DescribeContinuousBackups),
@@ -92,6 +93,22 @@ func dynamoDBActions(api engine.API) map[string]handler {
 		actions["GetItem"] = handle(er.GetItemEncoded)
 		actions["Query"] = handle(er.QueryEncoded)
 		actions["Scan"] = handle(er.ScanEncoded)
+	}
+	if ex, ok := api.(engine.ExportAPI); ok {
+		actions["ExportTableToPointInTime"] = handle(ex.ExportTableToPointInTime)
+		actions["DescribeExport"] = handle(ex.DescribeExport)
+		actions["ListExports"] = handle(ex.ListExports)
+	}
+	if im, ok := api.(engine.ImportAPI); ok {
+		actions["ImportTable"] = handle(im.ImportTable)
+		actions["DescribeImport"] = handle(im.DescribeImport)
+		actions["ListImports"] = handle(im.ListImports)
+	}
+	if bp, ok := api.(engine.BulkPutAPI); ok {
+		actions["StartBulkPutItems"] = handle(bp.StartBulkPutItems)
+		actions["DescribeBulkOperation"] = handle(bp.DescribeBulkOperation)
+		actions["ListBulkOperations"] = handle(bp.ListBulkOperations)
+		actions["CancelBulkOperation"] = handle(bp.CancelBulkOperation)
 	}
 	return actions
 }

@@ -107,6 +107,10 @@ func (f *fakeAPI) UntagResource(_ context.Context, in *model.UntagResourceInput)
 	return result[model.UntagResourceOutput](f, "UntagResource", in)
 }
 
+func (f *fakeAPI) SearchVectors(_ context.Context, in *model.SearchVectorsInput) (*model.SearchVectorsOutput, error) {
+	return result[model.SearchVectorsOutput](f, "SearchVectors", in)
+}
+
 func (f *fakeAPI) ListTagsOfResource(_ context.Context, in *model.ListTagsOfResourceInput) (*model.ListTagsOfResourceOutput, error) {
 	return result[model.ListTagsOfResourceOutput](f, "ListTagsOfResource", in)
 }

@@ -223,8 +223,19 @@ func TestSDKTableTexts(t *testing.T) {
 		{"outside the sort-key condition", "Posts", "forum = :f AND subject > :s", s3m, post("S3", "a"), "The provided starting key does not match the range key predicate"},
 		{"another partition, sort key inside", "Posts", "forum = :f AND subject > :s", s3m, post("EC2", "z"), oneRow},
 		{"an equality on the sort key", "Posts", "forum = :f AND subject = :s", s3m, post("S3", "m"), oneRow},
+		// The short text for a key without the schema's attributes
+		// (dynalite test/query.js; dynamodb-conformance tier3
+		// query.test.ts, 2026), before the key condition is looked at.
 		{"not the key schema", "Posts", "forum = :f", s3, map[string]types.AttributeValue{"forum": sv("S3")},
+			"The provided starting key is invalid"},
+		{"not the key schema, key condition invalid", "Posts", "nope = :f", s3, map[string]types.AttributeValue{"forum": sv("S3")},
+			"The provided starting key is invalid"},
+		{"hash-only table, malformed", "Plain", "pk = :f", s3, map[string]types.AttributeValue{"pk": sv("S3"), "x": sv("a")},
+			"The provided starting key is invalid"},
+		{"hash-only table, wrong type", "Plain", "pk = :f", s3, map[string]types.AttributeValue{"pk": nv("3")},
 			"The provided starting key is invalid: The provided key element does not match the schema"},
+		{"hash-only table, another partition", "Plain", "pk = :f", s3, map[string]types.AttributeValue{"pk": sv("EC2")},
+			"The provided starting key is outside query boundaries based on provided conditions"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			wantAPIError(t, query(tt.table, tt.cond, tt.values, tt.esk), "ValidationException", tt.msg)

@@ -624,10 +624,14 @@ func TestSDKSeed004SparseIndex(t *testing.T) {
 		t.Errorf("page 2: %v, LastEvaluatedKey %v", got, out.LastEvaluatedKey)
 	}
 	// A table-only key does not restart an index query.
+	// A start key without the key attributes read gets the short text,
+	// before the key condition is checked (dynalite test/query.js "should
+	// return ValidationException if ExclusiveStartKey is invalid for global
+	// index"; dynamodb-conformance tier3 query.test.ts, captured in 2026).
 	_, err = query(func(in *dynamodb.QueryInput) {
 		in.ExclusiveStartKey = sdkItem{"DeviceId": fourth["DeviceId"], "Timestamp": fourth["Timestamp"]}
 	})
-	wantAPIError(t, err, "ValidationException", "The provided starting key is invalid: The provided key element does not match the schema")
+	wantAPIError(t, err, "ValidationException", "The provided starting key is invalid")
 
 	d := sdkDescribe(t, c, "DeviceReports")
 	if g := gsiNamed(d, "EscalatedIndex"); aws.ToInt64(d.ItemCount) != 300 || g == nil || aws.ToInt64(g.ItemCount) != 6 {

@@ -1,0 +1,202 @@
+package vector
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"runtime"
+	"sort"
+	"sync"
+	"testing"
+	"time"
+)
+
+// Benchmarks of issue 25 §4 (figures and commands in docs/BENCHMARKS.md):
+//
+//	go test ./engine/vector -run '^$' -bench 'Exact|BruteForce' -benchtime 2s
+//	go test ./engine/vector -run '^$' -bench 'ANN' -benchtime 2000x -timeout 30m
+//
+// Exact search against a plain float32 brute-force loop on the same 10,000
+// × 256 vectors (TopK 10, COSINE); ANN on 100,000 × 256 random vectors, its
+// recall@10 against exact search, its build rate and memory per vector.
+
+func gaussian(r *rand.Rand, n, dims int) [][]float32 {
+	out := make([][]float32, n)
+	for i := range out {
+		v := make([]float32, dims)
+		for j := range v {
+			v[j] = float32(r.NormFloat64())
+		}
+		out[i] = v
+	}
+	return out
+}
+
+var exactSet struct {
+	once sync.Once
+	x    *Index
+	vecs [][]float32
+	qs   [][]float32
+}
+
+func exactData() {
+	exactSet.once.Do(func() {
+		r := rand.New(rand.NewPCG(1, 1))
+		exactSet.vecs = gaussian(r, 10000, 256)
+		exactSet.qs = gaussian(r, 64, 256)
+		exactSet.x = New(Config{Dimensions: 256, Distance: Cosine, ANNThreshold: -1})
+		for i, v := range exactSet.vecs {
+			exactSet.x.Put(fmt.Sprintf("k%06d", i), "", v, nil)
+		}
+	})
+}
+
+// BenchmarkExactSearch10k256 is Index.Search, exact, TopK 10.
+func BenchmarkExactSearch10k256(b *testing.B) {
+	exactData()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if res, _, _ := exactSet.x.Search(exactSet.qs[i%len(exactSet.qs)], 10, "", nil, true); len(res) != 10 {
+			b.Fatal(len(res))
+		}
+	}
+}
+
+// BenchmarkBruteForceFloat32 is the straightforward loop the exact search
+// must be at least as fast as: a float32 cosine for every vector, the best
+// ten kept by insertion.
+func BenchmarkBruteForceFloat32(b *testing.B) {
+	exactData()
+	vecs := exactSet.vecs
+	norms := make([]float32, len(vecs))
+	for i, v := range vecs {
+		var s float32
+		for _, f := range v {
+			s += f * f
+		}
+		norms[i] = float32(sqrt64(float64(s)))
+	}
+	type hit struct {
+		i int
+		s float32
+	}
+	b.ResetTimer()
+	for n := 0; n < b.N; n++ {
+		q := exactSet.qs[n%len(exactSet.qs)]
+		var qq float32
+		for _, f := range q {
+			qq += f * f
+		}
+		qn := float32(sqrt64(float64(qq)))
+		top := make([]hit, 0, 11)
+		for i, v := range vecs {
+			var dp float32
+			for j := range v {
+				dp += q[j] * v[j]
+			}
+			s := 1 - dp/(qn*norms[i])
+			if len(top) < 10 || s < top[len(top)-1].s {
+				k := len(top)
+				if k < 10 {
+					top = append(top, hit{})
+				} else {
+					k = 9
+				}
+				for k > 0 && top[k-1].s > s {
+					top[k] = top[k-1]
+					k--
+				}
+				top[k] = hit{i, s}
+			}
+		}
+		if len(top) != 10 {
+			b.Fatal(len(top))
+		}
+	}
+}
+
+func sqrt64(f float64) float64 {
+	z := f
+	if z == 0 {
+		return 0
+	}
+	for range 30 {
+		z -= (z*z - f) / (2 * z)
+	}
+	return z
+}
+
+var annSet struct {
+	once      sync.Once
+	x         *Index
+	qs        [][]float32
+	build     time.Duration
+	heapDelta uint64
+}
+
+func annData(b *testing.B) {
+	annSet.once.Do(func() {
+		r := rand.New(rand.NewPCG(2, 2))
+		const n = 100000
+		vecs := gaussian(r, n, 256)
+		annSet.qs = gaussian(r, 200, 256)
+		runtime.GC()
+		var before runtime.MemStats
+		runtime.ReadMemStats(&before)
+		x := New(Config{Dimensions: 256, Distance: Cosine, ANNThreshold: 1000})
+		for i, v := range vecs {
+			x.Put(fmt.Sprintf("k%06d", i), "", v, nil)
+		}
+		start := time.Now()
+		x.buildGraph("")
+		annSet.build = time.Since(start)
+		vecs = nil
+		runtime.GC()
+		var after runtime.MemStats
+		runtime.ReadMemStats(&after)
+		annSet.heapDelta = after.HeapAlloc - before.HeapAlloc
+		annSet.x = x
+	})
+}
+
+// BenchmarkANNSearch100k256 is a search through the HNSW graph of 100,000
+// random 256-dimension vectors, TopK 10; it reports recall@10 against exact
+// search, p50 and p99 latency, the graph's build rate and the memory per
+// vector beyond its float32 size.
+func BenchmarkANNSearch100k256(b *testing.B) {
+	annData(b)
+	x := annSet.x
+	lat := make([]time.Duration, 0, b.N)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		t0 := time.Now()
+		res, st, _ := x.Search(annSet.qs[i%len(annSet.qs)], 10, "", nil, false)
+		lat = append(lat, time.Since(t0))
+		if len(res) != 10 || !st.ANN {
+			b.Fatal(len(res), st.ANN)
+		}
+	}
+	b.StopTimer()
+	hits, total := 0, 0
+	for _, q := range annSet.qs[:100] {
+		exact, _, _ := x.Search(q, 10, "", nil, true)
+		ann, _, _ := x.Search(q, 10, "", nil, false)
+		in := map[string]bool{}
+		for _, e := range exact {
+			in[e.Key] = true
+		}
+		for _, a := range ann {
+			if in[a.Key] {
+				hits++
+			}
+		}
+		total += len(exact)
+	}
+	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
+	b.ReportMetric(float64(hits)/float64(total), "recall@10")
+	b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "p50-ms")
+	b.ReportMetric(float64(lat[len(lat)*99/100].Microseconds())/1000, "p99-ms")
+	b.ReportMetric(float64(x.Len())/annSet.build.Seconds(), "built-vectors/s")
+	perVector := float64(annSet.heapDelta) / float64(x.Len())
+	b.ReportMetric(perVector, "heap-B/vector")
+	b.ReportMetric((perVector-1024)/1024, "beyond-float32-x")
+}

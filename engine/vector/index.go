@@ -1,0 +1,358 @@
+package vector
+
+import (
+	"container/heap"
+	"errors"
+	"sort"
+	"sync"
+)
+
+// Defaults of Config.
+const (
+	DefaultANNThreshold   = 20000
+	DefaultM              = 16
+	DefaultEfConstruction = 128
+	DefaultEfSearch       = 160
+)
+
+// Config shapes an Index.
+type Config struct {
+	Dimensions int
+	Distance   Distance
+	// ANNThreshold is the partition size from which searches go through
+	// the HNSW graph; smaller partitions are searched exactly. Zero means
+	// DefaultANNThreshold; a negative value turns ANN off.
+	ANNThreshold int
+	// M, EfConstruction and EfSearch are the HNSW parameters (zero:
+	// the defaults above).
+	M, EfConstruction, EfSearch int
+}
+
+// Attr is one inline filter attribute an entry holds: its name and its
+// value, encoded by the caller so that equal values give equal strings.
+type Attr struct {
+	Name, Value string
+}
+
+// Result is one search hit.
+type Result struct {
+	Key   string
+	Score float64
+}
+
+// Stats says what a search did.
+type Stats struct {
+	Examined  int  // vectors compared with the query
+	Candidate int  // vectors of the partition searched
+	ANN       bool // the HNSW graph was used
+}
+
+// ErrDimensions is returned when a vector's length is not the index's.
+var ErrDimensions = errors.New("vector: wrong number of dimensions")
+
+// Index holds the vectors of one vector index.
+type Index struct {
+	mu    sync.RWMutex
+	cfg   Config
+	dims  int
+	vecs  []float32 // slot i at [i*dims, (i+1)*dims)
+	norms []float64
+	keys  []string // "" marks a free slot
+	part  []string
+	attrs [][]Attr
+	pos   []int32 // slot's position in its partition's members
+	free  []int32
+	byKey map[string]int32
+	parts map[string]*partition
+}
+
+type partition struct {
+	members []int32
+	g       *graph // nil until a search needs it
+}
+
+// New returns an empty index.
+func New(cfg Config) *Index {
+	if cfg.ANNThreshold == 0 {
+		cfg.ANNThreshold = DefaultANNThreshold
+	}
+	if cfg.M <= 0 {
+		cfg.M = DefaultM
+	}
+	if cfg.EfConstruction <= 0 {
+		cfg.EfConstruction = DefaultEfConstruction
+	}
+	if cfg.EfSearch <= 0 {
+		cfg.EfSearch = DefaultEfSearch
+	}
+	return &Index{cfg: cfg, dims: cfg.Dimensions, byKey: map[string]int32{}, parts: map[string]*partition{}}
+}
+
+// Config returns the index's configuration.
+func (x *Index) Config() Config { return x.cfg }
+
+// Len is the number of vectors held.
+func (x *Index) Len() int {
+	x.mu.RLock()
+	defer x.mu.RUnlock()
+	return len(x.byKey)
+}
+
+// PartitionLen is the number of vectors in one partition.
+func (x *Index) PartitionLen(partitionValue string) int {
+	x.mu.RLock()
+	defer x.mu.RUnlock()
+	if p := x.parts[partitionValue]; p != nil {
+		return len(p.members)
+	}
+	return 0
+}
+
+// Put adds or replaces the vector stored under key.
+func (x *Index) Put(key, partitionValue string, v []float32, attrs []Attr) error {
+	if len(v) != x.dims {
+		return ErrDimensions
+	}
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	x.removeLocked(key)
+	var slot int32
+	if n := len(x.free); n > 0 {
+		slot = x.free[n-1]
+		x.free = x.free[:n-1]
+		copy(x.vecs[int(slot)*x.dims:], v)
+		x.norms[slot] = Norm(v)
+		x.keys[slot] = key
+		x.part[slot] = partitionValue
+		x.attrs[slot] = attrs
+	} else {
+		slot = int32(len(x.keys))
+		x.vecs = append(x.vecs, v...)
+		x.norms = append(x.norms, Norm(v))
+		x.keys = append(x.keys, key)
+		x.part = append(x.part, partitionValue)
+		x.attrs = append(x.attrs, attrs)
+		x.pos = append(x.pos, 0)
+	}
+	x.byKey[key] = slot
+	p := x.parts[partitionValue]
+	if p == nil {
+		p = &partition{}
+		x.parts[partitionValue] = p
+	}
+	x.pos[slot] = int32(len(p.members))
+	p.members = append(p.members, slot)
+	if p.g != nil {
+		p.g.insert(x, slot)
+	}
+	return nil
+}
+
+// Delete removes the vector stored under key, if any.
+func (x *Index) Delete(key string) {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	x.removeLocked(key)
+}
+
+func (x *Index) removeLocked(key string) {
+	slot, ok := x.byKey[key]
+	if !ok {
+		return
+	}
+	delete(x.byKey, key)
+	pv := x.part[slot]
+	p := x.parts[pv]
+	i := x.pos[slot]
+	last := p.members[len(p.members)-1]
+	p.members[i] = last
+	x.pos[last] = i
+	p.members = p.members[:len(p.members)-1]
+	x.keys[slot] = ""
+	x.attrs[slot] = nil
+	if p.g != nil && p.g.has(slot) {
+		// The graph still routes through the slot: it stays allocated
+		// (a tombstone) until the graph is dropped.
+		p.g.tombstone(slot)
+		if p.g.dead*5 > p.g.nodes {
+			x.dropGraph(p)
+		}
+	} else {
+		x.free = append(x.free, slot)
+	}
+	if len(p.members) == 0 && p.g == nil {
+		delete(x.parts, pv)
+	}
+}
+
+// dropGraph forgets a partition's graph and frees its tombstones.
+func (x *Index) dropGraph(p *partition) {
+	x.free = append(x.free, p.g.deadSlots()...)
+	p.g = nil
+}
+
+// Get returns a copy of the vector stored under key.
+func (x *Index) Get(key string) ([]float32, bool) {
+	x.mu.RLock()
+	defer x.mu.RUnlock()
+	slot, ok := x.byKey[key]
+	if !ok {
+		return nil, false
+	}
+	return append([]float32(nil), x.vec(slot)...), true
+}
+
+func (x *Index) vec(slot int32) []float32 {
+	o := int(slot) * x.dims
+	return x.vecs[o : o+x.dims : o+x.dims]
+}
+
+// MemoryBytes estimates the memory the index holds beyond the keys: the
+// vectors, their norms and partition bookkeeping, and the graphs.
+func (x *Index) MemoryBytes() int64 {
+	x.mu.RLock()
+	defer x.mu.RUnlock()
+	n := int64(cap(x.vecs))*4 + int64(cap(x.norms))*8 + int64(cap(x.pos))*4 + int64(cap(x.part))*16 + int64(cap(x.attrs))*24
+	for _, p := range x.parts {
+		n += int64(cap(p.members)) * 4
+		if p.g != nil {
+			n += p.g.memory()
+		}
+	}
+	return n
+}
+
+// Search returns the k entries of a partition nearest to q that hold every
+// attribute of conds with the given value, best first (equal scores by
+// key). exact forces the comparison with every vector.
+func (x *Index) Search(q []float32, k int, partitionValue string, conds []Attr, exact bool) ([]Result, Stats, error) {
+	if len(q) != x.dims {
+		return nil, Stats{}, ErrDimensions
+	}
+	if k <= 0 {
+		return nil, Stats{}, nil
+	}
+	if !exact && x.cfg.ANNThreshold > 0 {
+		x.mu.RLock()
+		p := x.parts[partitionValue]
+		need := p != nil && p.g == nil && len(p.members) >= x.cfg.ANNThreshold
+		x.mu.RUnlock()
+		if need {
+			x.buildGraph(partitionValue)
+		}
+	}
+	x.mu.RLock()
+	defer x.mu.RUnlock()
+	p := x.parts[partitionValue]
+	if p == nil {
+		return nil, Stats{}, nil
+	}
+	qn := Norm(q)
+	if !exact && p.g != nil && len(p.members) >= x.cfg.ANNThreshold {
+		res, st, ok := x.searchGraph(p, q, qn, k, conds)
+		if ok {
+			return res, st, nil
+		}
+	}
+	return x.searchExact(p, q, qn, k, conds)
+}
+
+// buildGraph builds a partition's HNSW graph from its vectors in key order.
+func (x *Index) buildGraph(partitionValue string) {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	p := x.parts[partitionValue]
+	if p == nil || p.g != nil {
+		return
+	}
+	slots := append([]int32(nil), p.members...)
+	sort.Slice(slots, func(i, j int) bool { return x.keys[slots[i]] < x.keys[slots[j]] })
+	g := newGraph(x.cfg)
+	for _, s := range slots {
+		g.insert(x, s)
+	}
+	p.g = g
+}
+
+func matches(attrs []Attr, conds []Attr) bool {
+	for _, c := range conds {
+		found := false
+		for _, a := range attrs {
+			if a.Name == c.Name {
+				found = a.Value == c.Value
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+// hit is a scored slot during a search; cost is lower-is-better.
+type hit struct {
+	slot  int32
+	cost  float64
+	score float64
+}
+
+// worstFirst is a max-heap on (cost, key): the root is the worst kept hit.
+type worstFirst struct {
+	h    []hit
+	keys []string
+}
+
+func (w *worstFirst) Len() int { return len(w.h) }
+func (w *worstFirst) Less(i, j int) bool {
+	if w.h[i].cost != w.h[j].cost {
+		return w.h[i].cost > w.h[j].cost
+	}
+	return w.keys[w.h[i].slot] > w.keys[w.h[j].slot]
+}
+func (w *worstFirst) Swap(i, j int) { w.h[i], w.h[j] = w.h[j], w.h[i] }
+func (w *worstFirst) Push(v any)    { w.h = append(w.h, v.(hit)) }
+func (w *worstFirst) Pop() any {
+	v := w.h[len(w.h)-1]
+	w.h = w.h[:len(w.h)-1]
+	return v
+}
+
+// better reports whether a is ranked before b.
+func (x *Index) better(a, b hit) bool {
+	if a.cost != b.cost {
+		return a.cost < b.cost
+	}
+	return x.keys[a.slot] < x.keys[b.slot]
+}
+
+func (x *Index) searchExact(p *partition, q []float32, qn float64, k int, conds []Attr) ([]Result, Stats, error) {
+	st := Stats{Candidate: len(p.members)}
+	top := &worstFirst{h: make([]hit, 0, k+1), keys: x.keys}
+	d := x.cfg.Distance
+	for _, slot := range p.members {
+		if len(conds) > 0 && !matches(x.attrs[slot], conds) {
+			continue
+		}
+		st.Examined++
+		s := d.Score(q, qn, x.vec(slot), x.norms[slot])
+		h := hit{slot: slot, cost: d.rank(s), score: s}
+		if len(top.h) < k {
+			heap.Push(top, h)
+		} else if x.better(h, top.h[0]) {
+			top.h[0] = h
+			heap.Fix(top, 0)
+		}
+	}
+	return x.results(top.h), st, nil
+}
+
+// results sorts hits best first.
+func (x *Index) results(hits []hit) []Result {
+	sort.Slice(hits, func(i, j int) bool { return x.better(hits[i], hits[j]) })
+	out := make([]Result, len(hits))
+	for i, h := range hits {
+		out[i] = Result{Key: x.keys[h.slot], Score: h.score}
+	}
+	return out
+}
