@@ -44,6 +44,7 @@ func BenchmarkPITRWrite(b *testing.B) {
 			}
 			b.ReportAllocs()
 			b.ResetTimer()
+			cpu := cpuTime()
 			for i := 0; i < b.N; i++ {
 				clock.Advance(time.Microsecond)
 				if _, err := e.PutItem(ctx, &model.PutItemInput{TableName: "Tbl", Item: benchRow(i%keys, strconv.Itoa(i))}); err != nil {
@@ -51,6 +52,7 @@ func BenchmarkPITRWrite(b *testing.B) {
 				}
 			}
 			b.StopTimer()
+			b.ReportMetric(float64((cpuTime()-cpu).Nanoseconds())/float64(b.N), "cpu-ns/op")
 			if on {
 				n, bytes := 0, 0
 				prefix := history.TablePrefix("Tbl")

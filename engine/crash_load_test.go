@@ -53,12 +53,12 @@ func TestCrashStagedLoadAllOrNothing(t *testing.T) {
 	dir := memDir(t)
 	data, from, before, after := stagedLoad(t, filepath.Join(dir, "src.db"))
 	to := int64(len(data))
-	if to-from < 2*stagedPart {
+	if to-from < 2*int64(stagedPart) {
 		t.Fatalf("the load wrote %d bytes: not enough for staged parts", to-from)
 	}
 	path := filepath.Join(dir, "cut.db")
 	r := rand.New(rand.NewSource(5))
-	cuts := []int64{from + 1, to - 1, to - 30, from + stagedPart, from + stagedPart + 100}
+	cuts := []int64{from + 1, to - 1, to - 30, from + int64(stagedPart), from + int64(stagedPart) + 100}
 	for c := from + 1; c < to; c += 256 << 10 {
 		cuts = append(cuts, c)
 	}

@@ -56,7 +56,7 @@ func appendFrames(t *testing.T, path string, payloads ...[]byte) {
 }
 
 // tableItems returns how many items a table holds (-1: no such table).
-func tableItems(t *testing.T, e *Engine, table string) int {
+func tableItems(t testing.TB, e *Engine, table string) int {
 	t.Helper()
 	out, err := e.Scan(ctx, &model.ScanInput{TableName: table, Select: "COUNT"})
 	if err != nil {
@@ -260,6 +260,7 @@ func TestCrashHonestCutCount(t *testing.T) {
 		mustOK(t, err)
 		defer e.Close()
 		mustVerify(t, e)
+		t.Logf("--sync %s: %q", sync, e.OpenNotes())
 		return strings.Join(e.OpenNotes(), "\n")
 	}
 	torn := data[:len(data)-10]

@@ -11,7 +11,15 @@ import (
 // The stream's retention bounds are in engine/stream (stream.Retention);
 // the engine keeps its names for them.
 
-// Defaults of StreamRetention.
+// Defaults of StreamRetention. What they cost: a stream at its byte bound
+// holds about 1.2 times the bound live in the heap (records, their keys,
+// BuntDB's nodes): 64 MB of records, 75 MB; resident, with the collector's
+// room to grow, about twice that. Measured: 300,000 PutItem of ~250-byte
+// items over 20,000 keys into a NEW_AND_OLD_IMAGES stream, live heap above
+// the empty engine after a collection — 84.7 MB at 24h,100000,64MB (items
+// included), 45.6 MB at 32MB, 26.0 MB at 16MB. With records of 0.6 KB
+// and more the byte bound binds first; the record bound binds only for
+// smaller records, which cost more per stored byte.
 const (
 	DefaultStreamRetentionAge     = stream.DefaultAge
 	DefaultStreamRetentionRecords = stream.DefaultRecords

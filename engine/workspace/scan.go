@@ -321,3 +321,27 @@ func countCut(r io.ReaderAt, off, size int64, version int) (n int, exact bool) {
 	}
 	return n, true
 }
+
+// FrameEnds returns where each valid frame of a workspace file ends, in
+// order, up to the first that is not valid (or the end of the file): the
+// places a crash test cuts between. r holds the whole file, size bytes.
+func FrameEnds(r io.ReaderAt, size int64) []int64 {
+	var head [len(Header)]byte
+	if _, err := r.ReadAt(head[:], 0); err != nil {
+		return nil
+	}
+	version := 2
+	if string(head[:]) == HeaderV1 {
+		version = 1
+	}
+	var ends []int64
+	for off := int64(len(Header)); off < size; {
+		end, _, ok := validFrameAt(r, off, size, version)
+		if !ok {
+			break
+		}
+		ends = append(ends, end)
+		off = end
+	}
+	return ends
+}

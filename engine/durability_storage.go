@@ -33,8 +33,9 @@ type wtx struct {
 }
 
 // stagedPart is the size past which a large transaction writes its
-// commands so far as a staged part.
-const stagedPart = 4 << 20
+// commands so far as a staged part. (A variable so that tests can lower
+// it.)
+var stagedPart = 4 << 20
 
 // Set stores a key, as buntdb.Tx.Set, and records it.
 func (tx *wtx) Set(key, value string, opts *buntdb.SetOptions) (string, bool, error) {
