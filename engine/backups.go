@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/tidwall/buntdb"
 
@@ -24,6 +25,10 @@ const (
 	prefixBackup     = "K/"
 	prefixBackupData = "B/"
 )
+
+// systemBackupRetention is how long the SYSTEM backup of a table deleted
+// with PITR on is kept.
+const systemBackupRetention = 35 * 24 * time.Hour
 
 // backupMeta is a backup as stored.
 type backupMeta struct {
@@ -85,14 +90,36 @@ func (e *Engine) takeBackup(t *table, name, typ string, expiry *float64) (*backu
 		if err != nil {
 			return err
 		}
-		_, _, err = tx.Set(prefixBackup+backupIDOf(b.Arn), string(v), nil)
-		return err
+		if _, _, err = tx.Set(prefixBackup+backupIDOf(b.Arn), string(v), nil); err != nil {
+			return err
+		}
+		return e.dropExpiredBackups(tx, b.Created)
 	})
 	if err != nil {
 		return nil, err
 	}
 	return b, nil
 }
+
+// dropExpiredBackups deletes, in tx, the backups whose expiry (a SYSTEM
+// backup's) is past at now (epoch seconds).
+func (e *Engine) dropExpiredBackups(tx *wtx, now float64) error {
+	all, err := e.backups(tx.Tx)
+	if err != nil {
+		return err
+	}
+	for _, b := range all {
+		if b.Expiry != nil && *b.Expiry <= now {
+			if err := dropBackup(tx, backupIDOf(b.Arn)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// expired reports whether a backup's expiry is past at now (epoch seconds).
+func (b *backupMeta) expired(now float64) bool { return b.Expiry != nil && *b.Expiry <= now }
 
 // readBackup returns the backup an ARN names, or nil.
 func (e *Engine) readBackup(tx *buntdb.Tx, arn string) (*backupMeta, error) {
@@ -110,7 +137,7 @@ func (e *Engine) readBackup(tx *buntdb.Tx, arn string) (*backupMeta, error) {
 	if err := json.Unmarshal([]byte(v), &b); err != nil {
 		return nil, fmt.Errorf("the description of backup %s cannot be read: %w", arn, err)
 	}
-	if b.Arn != arn {
+	if b.Arn != arn || b.expired(epoch(e.now())) {
 		return nil, nil
 	}
 	return &b, nil

@@ -40,6 +40,15 @@ func (e *Engine) DeleteTable(ctx context.Context, in *model.DeleteTableInput) (*
 		e.mu.Unlock()
 		return nil, model.Validation("Resource cannot be deleted as it is currently protected against deletion. Disable deletion protection first.")
 	}
+	if t.meta.PITR != nil {
+		// DynamoDB keeps a SYSTEM backup of a table deleted with PITR on,
+		// for 35 days.
+		expiry := epoch(e.now().Add(systemBackupRetention))
+		if _, err := e.takeBackup(t, t.name+"$DeletedTableBackup", model.BackupTypeSystem, &expiry); err != nil {
+			e.mu.Unlock()
+			return nil, asError(err)
+		}
+	}
 	m := t.meta
 	m.Desc.TableStatus = model.StatusDeleting
 	nt, err := e.replaceTable(t, &m)

@@ -70,7 +70,11 @@ func (e *Engine) ListBackups(ctx context.Context, in *model.ListBackupsInput) (*
 	}
 	out := &model.ListBackupsOutput{BackupSummaries: []model.BackupSummary{}}
 	started := in.ExclusiveStartBackupArn == ""
+	now := epoch(e.now())
 	for _, b := range all {
+		if b.expired(now) {
+			continue
+		}
 		if !started {
 			started = b.Arn == in.ExclusiveStartBackupArn
 			continue

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"slices"
 	"strings"
 
 	"github.com/dynoscope/dynoscope/engine/expr"
@@ -28,19 +29,23 @@ func (e *Engine) query(ctx context.Context, in *model.QueryInput, encoded bool) 
 	if err := c.err(); err != nil {
 		return nil, err
 	}
-	if empty := in.EmptyExpressions(); len(empty) > 0 {
-		return nil, model.Validation("Invalid %s: The expression can not be empty;", empty[0])
-	}
-	if in.KeyConditionExpression == "" && in.KeyConditions == nil {
-		return nil, model.Validation("Either the KeyConditions or KeyConditionExpression parameter must be specified in the request.")
-	}
 	consistent := in.ConsistentRead != nil && *in.ConsistentRead
-	params := exprParams{empty: in.EmptyExpressions(), accepted: expr.QueryParams, names: in.ExpressionAttributeNames, values: in.ExpressionAttributeValues,
+	empty := in.EmptyExpressions()
+	params := exprParams{empty: empty, accepted: expr.QueryParams, names: in.ExpressionAttributeNames, values: in.ExpressionAttributeValues,
 		keyCondition: in.KeyConditionExpression, keyConditions: in.KeyConditions,
 		filter: in.FilterExpression, queryFilter: in.QueryFilter, conditionalOp: in.ConditionalOperator,
 		projection: in.ProjectionExpression, attributesToGet: in.AttributesToGet}
-	// What needs no table is checked before the table is looked up.
-	if err := params.prepare(); err != nil {
+	// What needs no table is checked before the table is looked up, in
+	// DynamoDB's order (dynalite's validations/query.js): the parameters
+	// together, then a key condition left out (one sent as "" is given),
+	// then the placeholder maps and the expressions.
+	if err := params.prepareParams(); err != nil {
+		return nil, err
+	}
+	if in.KeyConditionExpression == "" && in.KeyConditions == nil && !slices.Contains(empty, expr.ParamKeyCondition) {
+		return nil, model.Validation("Either the KeyConditions or KeyConditionExpression parameter must be specified in the request.")
+	}
+	if err := params.prepareMaps(); err != nil {
 		return nil, err
 	}
 	if in.ExclusiveStartKey != nil {

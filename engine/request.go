@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"slices"
+
 	"github.com/dynoscope/dynoscope/engine/expr"
 	"github.com/dynoscope/dynoscope/model"
 )
@@ -25,8 +27,9 @@ type exprParams struct {
 	accepted []string
 	// empty lists expression parameters sent as "" on the wire.
 	empty []string
-	// prepared is set once prepare has run.
+	// prepared is set once prepare has run; ctx is the context it built.
 	prepared bool
+	ctx      *expr.Context
 }
 
 // parsedExprs is the result of parsing a request's expressions.
@@ -48,11 +51,7 @@ func (p *exprParams) parse(schema *expr.KeySchema) (*parsedExprs, error) {
 	if err := p.prepare(); err != nil {
 		return nil, err
 	}
-	ctx, err := expr.NewContext(p.names, p.values)
-	if err != nil {
-		return nil, err
-	}
-	return p.parseWith(ctx, schema)
+	return p.parseWith(p.ctx, schema)
 }
 
 // none reports whether the request has no expression parameter at all.
@@ -71,10 +70,24 @@ func (p *exprParams) prepare() error {
 	if p.prepared || p.none() {
 		return nil
 	}
-	p.prepared = true
-	if len(p.empty) > 0 {
-		return model.Validation("Invalid %s: The expression can not be empty;", p.empty[0])
+	if err := p.prepareParams(); err != nil {
+		return err
 	}
+	return p.prepareMaps()
+}
+
+// prepareParams runs the checks of prepare on the parameters together:
+// expressions and legacy parameters mixed, ConditionalOperator, placeholder
+// maps without expressions. Query runs its own checks between these and
+// prepareMaps, as DynamoDB does.
+func (p *exprParams) prepareParams() error {
+	if p.prepared || p.none() {
+		return nil
+	}
+	// An expression sent as "" counts as given: DynamoDB finds it empty
+	// only when it parses it, after the checks of the parameters together
+	// (dynalite's validations/index.js, recorded from DynamoDB).
+	given := func(v, wire string) bool { return v != "" || slices.Contains(p.empty, wire) }
 	// Both lists follow the order DynamoDB names parameters in its messages.
 	var exprNames, legacyNames []string
 	add := func(present bool, list *[]string, name string) {
@@ -90,21 +103,34 @@ func (p *exprParams) prepare() error {
 	add(p.conditionalOp != "", &legacyNames, "ConditionalOperator")
 	// KeyConditions may go with expressions as long as there is no
 	// KeyConditionExpression.
-	add(p.keyConditions != nil && p.keyCondition != "", &legacyNames, "KeyConditions")
-	add(p.update != "", &exprNames, "UpdateExpression")
-	add(p.condition != "", &exprNames, "ConditionExpression")
-	add(p.projection != "", &exprNames, "ProjectionExpression")
-	add(p.filter != "", &exprNames, "FilterExpression")
-	add(p.keyCondition != "", &exprNames, "KeyConditionExpression")
+	add(p.keyConditions != nil && given(p.keyCondition, expr.ParamKeyCondition), &legacyNames, "KeyConditions")
+	add(given(p.update, expr.ParamUpdate), &exprNames, "UpdateExpression")
+	add(given(p.condition, expr.ParamCondition), &exprNames, "ConditionExpression")
+	add(given(p.projection, expr.ParamProjection), &exprNames, "ProjectionExpression")
+	add(given(p.filter, expr.ParamFilter), &exprNames, "FilterExpression")
+	add(given(p.keyCondition, expr.ParamKeyCondition), &exprNames, "KeyConditionExpression")
 	if len(exprNames) > 0 && len(legacyNames) > 0 {
 		return expr.CheckMixed(legacyNames, exprNames)
 	}
 	if err := p.checkConditionalOperator(); err != nil {
 		return err
 	}
-	if err := expr.CheckPlaceholderParams(p.names != nil, p.values != nil, p.accepted, exprNames); err != nil {
+	return expr.CheckPlaceholderParams(p.names != nil, p.values != nil, p.accepted, exprNames)
+}
+
+// prepareMaps runs the checks of prepare that follow those of the
+// parameters together: the placeholder maps' own checks (empty, keys, names), then the
+// values, then an empty expression, in the order DynamoDB parses them.
+func (p *exprParams) prepareMaps() error {
+	if p.prepared || p.none() {
+		return nil
+	}
+	p.prepared = true
+	ctx, err := expr.NewContext(p.names, p.values)
+	if err != nil {
 		return err
 	}
+	p.ctx = ctx
 	// The error reported is the one of the smallest offending key, as for
 	// every map (model.NormalizeItem): it does not depend on map iteration
 	// order.
@@ -125,6 +151,11 @@ func (p *exprParams) prepare() error {
 			return bad // a request-level check, not the value's own
 		}
 		return model.Validation("ExpressionAttributeValues contains invalid value: %s for key %s", bad.Message, badKey)
+	}
+	for _, param := range []string{expr.ParamUpdate, expr.ParamCondition, expr.ParamKeyCondition, expr.ParamFilter, expr.ParamProjection} {
+		if slices.Contains(p.empty, param) {
+			return model.Validation("Invalid %s: The expression can not be empty;", param)
+		}
 	}
 	return nil
 }

@@ -87,3 +87,42 @@ func TestRestoreKeepsOrDropsIndexes(t *testing.T) {
 		t.Errorf("drift: %s", rep.Summary())
 	}
 }
+
+// TestDeletingAPITRTableKeepsASystemBackup deletes a table with PITR on:
+// a SYSTEM backup named <table>$DeletedTableBackup is kept for 35 days,
+// restorable, then gone.
+func TestDeletingAPITRTableKeepsASystemBackup(t *testing.T) {
+	e, clock := newTestEngine(t)
+	createSimple(t, e, "Orders", "sk", "S")
+	enablePITR(t, e, "Orders", nil)
+	put(t, e, "Orders", row("a", "1", "v"))
+	want := scanTexts(t, e, "Orders")
+	_, err := e.DeleteTable(ctx, &model.DeleteTableInput{TableName: "Orders"})
+	mustOK(t, err)
+	list, err := e.ListBackups(ctx, &model.ListBackupsInput{BackupType: model.BackupTypeSystem})
+	mustOK(t, err)
+	if len(list.BackupSummaries) != 1 {
+		t.Fatalf("SYSTEM backups = %+v, want 1", list.BackupSummaries)
+	}
+	s := list.BackupSummaries[0]
+	if s.BackupName != "Orders$DeletedTableBackup" || s.BackupType != model.BackupTypeSystem || s.BackupExpiryDateTime == nil ||
+		*s.BackupExpiryDateTime != epoch(clock.Now().Add(35*24*time.Hour)) {
+		t.Errorf("system backup = %+v", s)
+	}
+	if user, _ := e.ListBackups(ctx, &model.ListBackupsInput{}); len(user.BackupSummaries) != 0 {
+		t.Errorf("USER backups (the default filter) = %+v, want none", user.BackupSummaries)
+	}
+	_, err = e.RestoreTableFromBackup(ctx, &model.RestoreTableFromBackupInput{TargetTableName: "Orders", BackupArn: s.BackupArn})
+	mustOK(t, err)
+	if got := scanTexts(t, e, "Orders"); !reflect.DeepEqual(got, want) {
+		t.Errorf("restored = %v, want %v", got, want)
+	}
+	clock.Advance(35*24*time.Hour + time.Second)
+	_, err = e.DescribeBackup(ctx, &model.DescribeBackupInput{BackupArn: s.BackupArn})
+	wantError(t, err, model.ErrBackupNotFound, "Backup not found: "+s.BackupArn)
+	all, err := e.ListBackups(ctx, &model.ListBackupsInput{BackupType: model.BackupTypeAll})
+	mustOK(t, err)
+	if len(all.BackupSummaries) != 0 {
+		t.Errorf("backups after 35 days = %+v, want none", all.BackupSummaries)
+	}
+}

@@ -194,3 +194,40 @@ func TestSDKSmallRefusals(t *testing.T) {
 		t.Fatalf("after the refused UpdateTable: %v %v", d, err)
 	}
 }
+
+// TestExpressionChecksInDynamoDBOrder: the checks of a request's
+// expression parameters in DynamoDB's order (dynalite's
+// validations/index.js, recorded from DynamoDB): the parameters together,
+// then the placeholder maps, then each expression as it is parsed, an empty
+// one only then. All to a table that does not exist: the
+// ValidationException comes first.
+func TestExpressionChecksInDynamoDBOrder(t *testing.T) {
+	srv := newFidelityServer(t, engine.Options{})
+	const v = "ValidationException"
+	for _, tc := range []struct{ action, body, msg string }{
+		{"PutItem", `{"TableName":"Nope","Item":{"pk":{"S":"a"}},"ConditionExpression":"","Expected":{"a":{"Exists":false}}}`,
+			"Can not use both expression and non-expression parameters in the same request: Non-expression parameters: {Expected} Expression parameters: {ConditionExpression}"},
+		{"PutItem", `{"TableName":"Nope","Item":{"pk":{"S":"a"}},"ConditionExpression":"","ExpressionAttributeNames":{}}`,
+			"ExpressionAttributeNames must not be empty"},
+		{"DeleteItem", `{"TableName":"Nope","Key":{"pk":{"S":"a"}},"ConditionExpression":"","ExpressionAttributeValues":{"b":{"S":"x"}}}`,
+			`ExpressionAttributeValues contains invalid key: Syntax error; key: "b"`},
+		{"GetItem", `{"TableName":"Nope","Key":{"pk":{"S":"a"}},"ProjectionExpression":"","ExpressionAttributeNames":{"a":"b"}}`,
+			`ExpressionAttributeNames contains invalid key: Syntax error; key: "a"`},
+		{"UpdateItem", `{"TableName":"Nope","Key":{"pk":{"S":"a"}},"UpdateExpression":"","ConditionExpression":"","ExpressionAttributeValues":{":v":{"SS":[]}}}`,
+			"ExpressionAttributeValues contains invalid value: One or more parameter values were invalid: An string set  may not be empty for key :v"},
+		{"UpdateItem", `{"TableName":"Nope","Key":{"pk":{"S":"a"}},"ConditionExpression":"","UpdateExpression":""}`,
+			"Invalid UpdateExpression: The expression can not be empty;"},
+		{"Query", `{"TableName":"Nope","KeyConditionExpression":"","ExpressionAttributeValues":{}}`,
+			"ExpressionAttributeValues must not be empty"},
+		{"Query", `{"TableName":"Nope","FilterExpression":"","KeyConditions":{"pk":{"ComparisonOperator":"EQ","AttributeValueList":[{"S":"a"}]}}}`,
+			"Invalid FilterExpression: The expression can not be empty;"}, // KeyConditions go with expressions
+		{"Query", `{"TableName":"Nope","FilterExpression":""}`,
+			"Either the KeyConditions or KeyConditionExpression parameter must be specified in the request."},
+		{"Query", `{"TableName":"Nope","KeyConditionExpression":"","FilterExpression":""}`,
+			"Invalid KeyConditionExpression: The expression can not be empty;"},
+		{"Scan", `{"TableName":"Nope","FilterExpression":"","ScanFilter":{"a":{"ComparisonOperator":"NULL"}}}`,
+			"Can not use both expression and non-expression parameters in the same request: Non-expression parameters: {ScanFilter} Expression parameters: {FilterExpression}"},
+	} {
+		srv.rawError(t, tc.action, tc.body, v, tc.msg)
+	}
+}
