@@ -100,7 +100,7 @@ func runExportModel(args []string, stdout, stderr io.Writer) error {
 	var ws workspaceFlags
 	ws.register(fs)
 	items := fs.Int("items", 100, "items of each table to include (0: the schema only)")
-	name := fs.String("name", "", "the model's name (default: the workspace file's name)")
+	name := fs.String("name", "", "the model's name (default: the name of the model the tables were loaded from, else the workspace file's name)")
 	tables := fs.String("tables", "", "only these tables, comma-separated (default: all)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, `usage: dynoscope export-model --db FILE [--items N] [--name NAME] [--tables A,B] > model.json
@@ -133,10 +133,8 @@ tags, saved access patterns) is listed on stderr.`)
 		return err
 	}
 	defer eng.Close()
-	opts := designs.ExportOptions{Name: *name, Items: *items, Now: eng.Clock().Now()}
-	if opts.Name == "" {
-		opts.Name = strings.TrimSuffix(filepath.Base(ws.db), filepath.Ext(ws.db))
-	}
+	opts := designs.ExportOptions{Name: *name, Items: *items, Now: eng.Clock().Now(),
+		DefaultName: strings.TrimSuffix(filepath.Base(ws.db), filepath.Ext(ws.db))}
 	if *tables != "" {
 		opts.Tables = strings.Split(*tables, ",")
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -178,5 +179,60 @@ func TestCheckPatternsWithoutTheModelHints(t *testing.T) {
 	}
 	if strings.Contains(stderr.String(), "has no table") {
 		t.Fatalf("hint with the model loaded: %s", stderr.String())
+	}
+}
+
+// export-model, load the export, export-model again: the model keeps its
+// ModelName and description (the model the tables were loaded from), the
+// second export naming the same model as the first.
+func TestExportLoadExportKeepsTheModelsName(t *testing.T) {
+	dir := t.TempDir()
+	meta := func(b []byte) (string, string) {
+		var m struct {
+			ModelName     string
+			ModelMetadata struct{ Description string }
+		}
+		if err := json.Unmarshal(b, &m); err != nil {
+			t.Fatal(err)
+		}
+		return m.ModelName, m.ModelMetadata.Description
+	}
+	orig, err := os.ReadFile(testModel)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantName, wantDesc := meta(orig)
+	var stdout, stderr bytes.Buffer
+	first := filepath.Join(dir, "first.db")
+	if err := run([]string{"load", testModel, "--db", first}, &stdout, &stderr); err != nil {
+		t.Fatal(err)
+	}
+	stdout.Reset()
+	if err := run([]string{"export-model", "--db", first}, &stdout, &stderr); err != nil {
+		t.Fatal(err)
+	}
+	exported := filepath.Join(dir, "export.json")
+	os.WriteFile(exported, stdout.Bytes(), 0o644)
+	if n, d := meta(stdout.Bytes()); n != wantName || d != wantDesc {
+		t.Fatalf("first export: %q, %q; the model is %q, %q", n, d, wantName, wantDesc)
+	}
+	second := filepath.Join(dir, "second.db")
+	if err := run([]string{"load", exported, "--db", second}, &stdout, &stderr); err != nil {
+		t.Fatal(err)
+	}
+	stdout.Reset()
+	if err := run([]string{"export-model", "--db", second}, &stdout, &stderr); err != nil {
+		t.Fatal(err)
+	}
+	if n, d := meta(stdout.Bytes()); n != wantName || d != wantDesc {
+		t.Fatalf("second export: %q, %q; want %q, %q", n, d, wantName, wantDesc)
+	}
+	// --name still names it.
+	stdout.Reset()
+	if err := run([]string{"export-model", "--db", second, "--name", "Mine"}, &stdout, &stderr); err != nil {
+		t.Fatal(err)
+	}
+	if n, _ := meta(stdout.Bytes()); n != "Mine" {
+		t.Fatalf("--name Mine gave %q", n)
 	}
 }

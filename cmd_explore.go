@@ -76,20 +76,25 @@ func runExplore(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer s3.cleanup()
-	s3.describe(stderr)
+	// What opening and loading say is printed when the explorer has quit:
+	// printed now, it would be under the explorer's screen, never seen.
+	var said bytes.Buffer
+	defer func() { io.Copy(stderr, &said) }()
+	notes := io.Writer(&said)
+	s3.describe(notes)
 	eng, err := engine.Open(engine.Options{Path: ws.db, Sync: ws.sync, StreamRetention: ws.retention, Clock: engine.NewVirtualClock(time.Now(), 1),
 		BackfillBatchSize: 25, BackfillPause: 40 * time.Millisecond, S3Dir: s3.dir})
 	if err != nil {
 		return err
 	}
 	defer eng.Close()
-	printNotes(stderr, eng)
+	printNotes(notes, eng)
 	// Loads are not throttled (a new table is filled as an import fills
 	// it); throttling applies from the first request the explorer makes.
 	_, err = fixtures.LoadAll(context.Background(), eng, names)
 	if err != nil {
 		// A data set that fails is rolled back alone; show the rest.
-		fmt.Fprintln(stderr, "dynoscope: loading demo data:", err)
+		fmt.Fprintln(notes, "dynoscope: loading demo data:", err)
 	}
 	if *modelFile != "" {
 		files := []string{*modelFile}
@@ -100,9 +105,9 @@ func runExplore(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		printNotesOf(stderr, reps)
+		printNotesOf(notes, reps)
 		for _, r := range reps {
-			fmt.Fprintln(stderr, "dynoscope:", describeReport(r))
+			fmt.Fprintln(notes, "dynoscope:", describeReport(r))
 		}
 	}
 	label := "demo workspace (memory)"
@@ -129,8 +134,11 @@ func runExplore(args []string, stdout, stderr io.Writer) error {
 		serving = ln.Addr().String()
 	}
 	m := ui.New(eng, ui.Options{Workspace: label, File: ws.db, Live: true, Serving: serving, SelectDelay: 60 * time.Millisecond})
-	return runProgram(m, stdout)
+	return runUI(m, stdout)
 }
+
+// runUI runs the explorer until it quits (tests replace it).
+var runUI = runProgram
 
 // runProgram runs the explorer until it quits.
 func runProgram(m *ui.Model, stdout io.Writer) error {

@@ -70,8 +70,10 @@ type Design struct {
 	// AWSTemplateFormatVersion.
 	Version string
 	// Name is the model's ModelName or the template's Description.
-	Name   string
-	Tables []Table
+	Name string
+	// Description is a Workbench model's ModelMetadata.Description.
+	Description string
+	Tables      []Table
 	// Patterns are the access patterns a pattern file declares.
 	Patterns []Pattern
 	// Notes say what was ignored, assumed or resolved, one sentence each.

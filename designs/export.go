@@ -15,8 +15,11 @@ import (
 
 // ExportOptions shape an exported model.
 type ExportOptions struct {
-	// Name is the ModelName ("dynoscope workspace" when empty).
-	Name string
+	// Name is the ModelName. When empty, the tables' own model (the one
+	// they were loaded from, when they all name one) gives the name and
+	// the description; else DefaultName, else "dynoscope workspace".
+	Name        string
+	DefaultName string
 	// Items is how many items of each table go into TableData (0: none).
 	Items int
 	// Tables limits the export to these tables (nil: all).
@@ -111,6 +114,17 @@ func Export(ctx context.Context, api engine.API, opts ExportOptions) ([]byte, []
 		DateLastModified: now.Format(workbenchDate), Description: "Exported by dynoscope export-model",
 		AWSService: awsServiceDynamoDB, Version: "3.0"}, DataModel: []wbTable{}}
 	if m.ModelName == "" {
+		if info := loadedModel(api, names); info != nil {
+			m.ModelName = info.Name
+			if info.Description != "" {
+				m.ModelMetadata.Description = info.Description
+			}
+		}
+	}
+	if m.ModelName == "" {
+		m.ModelName = opts.DefaultName
+	}
+	if m.ModelName == "" {
 		m.ModelName = "dynoscope workspace"
 	}
 	var notes []string
@@ -147,6 +161,27 @@ func listTables(ctx context.Context, api engine.API) ([]string, error) {
 		}
 		in.ExclusiveStartTableName = res.LastEvaluatedTableName
 	}
+}
+
+// loadedModel is the model the tables were loaded from, when they all were
+// loaded from the same one (nil otherwise).
+func loadedModel(api engine.API, tables []string) *engine.ModelInfo {
+	dr, ok := api.(designReader)
+	if !ok {
+		return nil
+	}
+	var found *engine.ModelInfo
+	for _, t := range tables {
+		td, err := dr.TableDesign(t)
+		if err != nil || td.Model == nil {
+			return nil
+		}
+		if found != nil && *found != *td.Model {
+			return nil
+		}
+		found = td.Model
+	}
+	return found
 }
 
 // designReader is a workspace that keeps table designs.

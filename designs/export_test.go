@@ -119,7 +119,8 @@ func TestExportItemLimitAndTables(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(d.Tables) != 1 || len(d.Tables[0].Items) != 2 || d.Name != "dynoscope workspace" {
+	// Songs came from the Music Library model: the export is named after it.
+	if len(d.Tables) != 1 || len(d.Tables[0].Items) != 2 || d.Name != "Music Library" {
 		t.Errorf("export: %d tables, %d items, %q", len(d.Tables), len(d.Tables[0].Items), d.Name)
 	}
 	if !strings.Contains(string(b), `"DateCreated": "Mar 02, 2026, 02:05 PM"`) {

@@ -116,8 +116,12 @@ func (w *workbench) metadata(n *node) error {
 	w.ignoreUnknown(n, "Author", "DateCreated", "DateLastModified", "Description", "AWSService", "Version")
 	for _, k := range []string{"Author", "DateCreated", "DateLastModified", "Description"} {
 		if v := n.get(k); v != nil {
-			if _, err := w.str(v); err != nil {
+			s, err := w.str(v)
+			if err != nil {
 				return err
+			}
+			if k == "Description" {
+				w.d.Description = s
 			}
 		}
 	}

@@ -57,11 +57,21 @@ type TableDesign struct {
 	// key attributes, with their types ("S", "M", "SS", ...), in its order.
 	NonKeyAttributes []model.AttributeDefinition `json:"NonKeyAttributes,omitempty"`
 	Patterns         []json.RawMessage           `json:"Patterns,omitempty"`
+	// Model names the NoSQL Workbench model the table was loaded from, so
+	// that exporting the workspace as a model gives its name and
+	// description back.
+	Model *ModelInfo `json:"Model,omitempty"`
+}
+
+// ModelInfo is what a NoSQL Workbench model says of itself.
+type ModelInfo struct {
+	Name        string `json:"Name,omitempty"`
+	Description string `json:"Description,omitempty"`
 }
 
 // empty reports whether the design holds nothing.
 func (d TableDesign) empty() bool {
-	return len(d.Facets) == 0 && len(d.NonKeyAttributes) == 0 && len(d.Patterns) == 0
+	return len(d.Facets) == 0 && len(d.NonKeyAttributes) == 0 && len(d.Patterns) == 0 && d.Model == nil
 }
 
 // clone copies the design so that callers cannot change a stored one.
@@ -83,6 +93,10 @@ func (d TableDesign) clone() TableDesign {
 	}
 	if len(out.NonKeyAttributes) == 0 {
 		out.NonKeyAttributes = nil
+	}
+	if d.Model != nil {
+		m := *d.Model
+		out.Model = &m
 	}
 	return out
 }
