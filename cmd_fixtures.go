@@ -14,6 +14,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/dynoscope/dynoscope/engine/export"
 	"github.com/dynoscope/dynoscope/fixtures"
 	"github.com/dynoscope/dynoscope/internal/itemfmt"
 )
@@ -66,9 +67,14 @@ func runLoad(args []string, stdout, stderr io.Writer) error {
 	table := fs.String("table", "", "read the FILEs as items of `TABLE`, which exists: JSON Lines, DynamoDB JSON Lines or CSV (docs/FORMATS.md)")
 	format := fs.String("format", "", "with --table: jsonl, ddb-json or csv (default: .csv is CSV; a JSON Lines file tells by its first line)")
 	inferNumbers := fs.Bool("infer-numbers", false, "with --table, CSV: read cells written as numbers (12, -3.5, not 007) as numbers; without it every non-key cell is a string, as DynamoDB's import from S3 reads CSV")
+	var s3f s3Flags
+	fs.StringVar(&s3f.region, "region", "", "AWS region of the S3 bucket an s3:// export is read from")
+	fs.StringVar(&s3f.profile, "profile", "", "AWS shared-config profile for an s3:// export")
+	fs.StringVar(&s3f.endpoint, "endpoint-url", "", "S3-compatible endpoint for an s3:// export (path-style addressing)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, `usage: dynoscope load FILE... [--db FILE] [--param NAME=VALUE]
        dynoscope load FILE... --table TABLE [--format jsonl|ddb-json|csv] [--infer-numbers] [--db FILE]
+       dynoscope load [TABLE.json] s3://BUCKET/PREFIX --region R [--profile P] [--db FILE]
 
 Loads the FILEs into the workspace as one load, all or nothing (even if the
 process is killed): a CreateTable input (as 'aws dynamodb create-table
@@ -79,8 +85,13 @@ versions 2.0 and 3.0: tables, indexes, items, facets), a CloudFormation or
 SAM template (JSON or YAML: AWS::DynamoDB::Table, AWS::DynamoDB::GlobalTable,
 AWS::Serverless::SimpleTable, with TTL, streams and indexes; intrinsic
 functions resolved from --param and the template's defaults) or an access
-pattern file (its patterns are kept with their tables). Every file is
-checked before anything is written. Tables that already exist are left as
+pattern file (its patterns are kept with their tables), or a DynamoDB
+export: a folder ExportTableToPointInTime wrote, downloaded with 'aws s3 cp
+--recursive', or s3://BUCKET/PREFIX read straight from Amazon S3
+(read-only: ListObjectsV2 and GetObject; the requests and bytes it will
+take are said first). An export's items go into the table its manifest
+names, which must exist or come from a CreateTable file before it. Every
+file is checked before anything is written. Tables that already exist are left as
 they are; items go into new tables as an import fills them, without
 consuming capacity. Ctrl-C stops the load and takes it back.
 
@@ -113,15 +124,41 @@ is all or nothing as any other.`)
 		itemOpts.Format = f
 	}
 	itemOpts.InferNumbers = *inferNumbers
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	exports := map[string]export.Source{}
+	var remotes []*s3Export
+	for _, f := range files {
+		if !strings.HasPrefix(f, "s3://") {
+			continue
+		}
+		if *table != "" {
+			return errors.New("an s3:// export loads into the table its manifest names: it does not go with --table")
+		}
+		src, err := openS3Export(ctx, f, s3f)
+		if err != nil {
+			return err
+		}
+		cost, err := src.cost()
+		if err != nil {
+			return err
+		}
+		fmt.Fprintln(stderr, "dynoscope:", cost)
+		exports[f] = src
+		remotes = append(remotes, src)
+	}
 	eng, err := ws.open(stderr)
 	if err != nil {
 		return err
 	}
 	defer eng.Close()
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
+	defer func() {
+		for _, r := range remotes {
+			fmt.Fprintln(stderr, "dynoscope:", r.spent())
+		}
+	}()
 	bar := newProgressLine(stderr)
-	loader := fixtures.Loader{API: eng, Progress: bar.show, Params: params}
+	loader := fixtures.Loader{API: eng, Progress: bar.show, Params: params, Exports: exports}
 	var reps []fixtures.Report
 	if *table != "" {
 		reps, err = loader.ItemFiles(ctx, *table, files, itemOpts)

@@ -151,8 +151,15 @@ func (e *Engine) loadJobs(write bool) error {
 			r.Export.ExportStatus, r.Export.FailureCode, r.Export.FailureMessage, r.Export.EndTime = statusFailed, "InternalFailure", msg, &now
 			stale = append(stale, j)
 		case r.Import != nil && r.Import.ImportStatus == statusInProgress:
-			r.Import.ImportStatus, r.Import.FailureCode, r.Import.FailureMessage, r.Import.EndTime = statusFailed, "InternalFailure", msg, &now
-			r.Import.ImportedItemCount = 0
+			// The load committed (its table is no longer marked) before the
+			// process stopped: the import is whole.
+			if t := e.tables[r.Import.TableCreationParameters.TableName]; t != nil && t.meta.Loading == "" && t.meta.Desc.TableArn == r.Import.TableArn && t.meta.Desc.TableId == r.Import.TableID {
+				r.Import.ImportStatus, r.Import.EndTime = statusCompleted, &now
+				r.Import.ImportedItemCount = t.stats.items.Load()
+			} else {
+				r.Import.ImportStatus, r.Import.FailureCode, r.Import.FailureMessage, r.Import.EndTime = statusFailed, "InternalFailure", msg, &now
+				r.Import.ImportedItemCount = 0
+			}
 			stale = append(stale, j)
 		case r.Bulk != nil && (r.Bulk.BulkOperationStatus == statusInProgress || r.Bulk.BulkOperationStatus == statusCancelling):
 			r.Bulk.BulkOperationStatus, r.Bulk.FailureCode, r.Bulk.FailureMessage, r.Bulk.EndTime = statusFailed, "InternalFailure", "The workspace was closed before the bulk operation finished; the items it had written stay", &now

@@ -105,8 +105,16 @@ type itemLine struct {
 	Item *model.Item `json:"Item"`
 }
 
-// DecodeItemLine decodes {"Item":{…}}.
+// DecodeItemLine decodes {"Item":{…}}. A line of exactly that shape is
+// read in one pass by the model's item decoder; any other goes through
+// encoding/json for its error.
 func DecodeItemLine(line []byte) (model.Item, error) {
+	if inner, ok := itemObject(line); ok {
+		var it model.Item
+		if it.UnmarshalJSON(inner) == nil && it != nil {
+			return it, nil
+		}
+	}
 	var l itemLine
 	if err := strictUnmarshal(line, &l); err != nil {
 		return nil, err
@@ -116,6 +124,49 @@ func DecodeItemLine(line []byte) (model.Item, error) {
 	}
 	return *l.Item, nil
 }
+
+// itemObject returns the value of a line shaped {"Item":VALUE} (with
+// optional whitespace), or false.
+func itemObject(line []byte) ([]byte, bool) {
+	i := skipSpace(line, 0)
+	if i >= len(line) || line[i] != '{' {
+		return nil, false
+	}
+	i = skipSpace(line, i+1)
+	const key = `"Item"`
+	if !bytes.HasPrefix(line[i:], []byte(key)) {
+		return nil, false
+	}
+	i = skipSpace(line, i+len(key))
+	if i >= len(line) || line[i] != ':' {
+		return nil, false
+	}
+	i = skipSpace(line, i+1)
+	j := len(line)
+	for j > i && isSpace(line[j-1]) {
+		j--
+	}
+	if j <= i || line[j-1] != '}' {
+		return nil, false
+	}
+	j--
+	for j > i && isSpace(line[j-1]) {
+		j--
+	}
+	if j <= i || line[i] != '{' || line[j-1] != '}' {
+		return nil, false
+	}
+	return line[i:j], true
+}
+
+func skipSpace(b []byte, i int) int {
+	for i < len(b) && isSpace(b[i]) {
+		i++
+	}
+	return i
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }
 
 // AppendItemLine appends {"Item":{…}} and a newline.
 func AppendItemLine(dst []byte, item model.Item) []byte {

@@ -48,6 +48,16 @@ func FuzzDataLines(f *testing.F) {
 				}
 				break
 			}
+			// The one-pass path and encoding/json agree.
+			var slow itemLine
+			slowErr := strictUnmarshal(line, &slow)
+			fast, fastErr := DecodeItemLine(line)
+			if (slowErr == nil && slow.Item != nil) != (fastErr == nil) {
+				t.Fatalf("fast path %v, encoding/json %v", fastErr, slowErr)
+			}
+			if fastErr == nil && !model.ItemsEqual(fast, *slow.Item) {
+				t.Fatalf("fast path %v, encoding/json %v", fast, *slow.Item)
+			}
 			if it, err := DecodeItemLine(line); err == nil {
 				again, err := DecodeItemLine(AppendItemLine(nil, it))
 				if err != nil || !model.ItemsEqual(it, again) {
