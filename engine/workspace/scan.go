@@ -200,10 +200,10 @@ func tornTail(r io.ReaderAt, off, size int64, version int) bool {
 // Only frames the chain proves are taken:
 //
 //   - the damaged frame's own length, when its header can be read, points
-//     to the next frame's start: a valid frame there, numbered after seq,
-//     is where the file goes on;
-//   - otherwise the next valid frame found by its magic, numbered after
-//     seq. In the current format, payloads are escaped, so a magic found
+//     to the next frame's start: a valid frame there, not numbered before
+//     seq, is where the file goes on;
+//   - otherwise the next valid frame found by its magic, not numbered
+//     before seq (a compaction's snapshot parts share one number). In the current format, payloads are escaped, so a magic found
 //     is a frame's start, not an item's bytes. In the first format it may
 //     be an item's bytes: there a frame found so is taken only when it is
 //     numbered at least seq+2 (the damaged frame itself was seq+1, so a
@@ -216,7 +216,7 @@ func resync(r io.ReaderAt, off, size int64, seq uint64, version int) int64 {
 		if _, err := r.ReadAt(hdr[:], off); err == nil {
 			h := readFrameHeader(hdr[:])
 			if next := off + FrameHeaderSize + h.n; next < size {
-				if _, s, ok := validFrameAt(r, next, size, version); ok && s > seq {
+				if _, s, ok := validFrameAt(r, next, size, version); ok && s >= seq {
 					return next
 				}
 			}
@@ -227,7 +227,9 @@ func resync(r io.ReaderAt, off, size int64, seq uint64, version int) int64 {
 		if at < 0 {
 			return -1
 		}
-		if version >= 2 && s > seq {
+		if version >= 2 && s >= seq {
+			// (equal: the next part of a compaction's snapshot, whose
+			// parts share one number)
 			return at
 		}
 		if version < 2 && s >= seq+2 && chained(r, at, size, version) {
@@ -238,13 +240,13 @@ func resync(r io.ReaderAt, off, size int64, seq uint64, version int) int64 {
 }
 
 // chained reports whether the valid frames from off on follow each other
-// in sequence, each ending where the next starts, up to the exact end of
-// the file.
+// in sequence (a snapshot's parts share a number), each ending where the
+// next starts, up to the exact end of the file.
 func chained(r io.ReaderAt, off, size int64, version int) bool {
 	var last uint64
 	for n := 0; off < size; n++ {
 		end, seq, ok := validFrameAt(r, off, size, version)
-		if !ok || n > 0 && seq <= last {
+		if !ok || n > 0 && seq < last {
 			return false
 		}
 		last, off = seq, end
