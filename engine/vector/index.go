@@ -9,7 +9,7 @@ import (
 
 // Defaults of Config.
 const (
-	DefaultANNThreshold   = 20000
+	DefaultANNThreshold   = 100000
 	DefaultM              = 16
 	DefaultEfConstruction = 128
 	DefaultEfSearch       = 160
@@ -207,12 +207,16 @@ func (x *Index) vec(slot int32) []float32 {
 	return x.vecs[o : o+x.dims : o+x.dims]
 }
 
-// MemoryBytes estimates the memory the index holds beyond the keys: the
-// vectors, their norms and partition bookkeeping, and the graphs.
+// MemoryBytes estimates the memory the index holds: the vectors, their
+// norms, keys (string and map entry) and partition bookkeeping, and the
+// graphs.
 func (x *Index) MemoryBytes() int64 {
 	x.mu.RLock()
 	defer x.mu.RUnlock()
-	n := int64(cap(x.vecs))*4 + int64(cap(x.norms))*8 + int64(cap(x.pos))*4 + int64(cap(x.part))*16 + int64(cap(x.attrs))*24
+	n := int64(cap(x.vecs))*4 + int64(cap(x.norms))*8 + int64(cap(x.pos))*4 + int64(cap(x.part))*16 + int64(cap(x.attrs))*24 + int64(cap(x.keys))*16
+	for k := range x.byKey {
+		n += int64(len(k)) + 48 // the key's bytes, its map entry
+	}
 	for _, p := range x.parts {
 		n += int64(cap(p.members)) * 4
 		if p.g != nil {
@@ -326,26 +330,45 @@ func (x *Index) better(a, b hit) bool {
 	return x.keys[a.slot] < x.keys[b.slot]
 }
 
+// searchExact compares the query with every vector of the partition. The
+// vectors are ranked by their float32 cost (eight partial sums: faster than
+// a plain loop), and the best k+margin of them are scored again in float64,
+// which decides the order and the scores reported: a vector whose float32
+// cost is off by rounding from one of the k best is still among the
+// candidates scored exactly.
 func (x *Index) searchExact(p *partition, q []float32, qn float64, k int, conds []Attr) ([]Result, Stats, error) {
 	st := Stats{Candidate: len(p.members)}
-	top := &worstFirst{h: make([]hit, 0, k+1), keys: x.keys}
+	keep := k + max(k, exactMargin)
+	top := &worstFirst{h: make([]hit, 0, keep+1), keys: x.keys}
 	d := x.cfg.Distance
 	for _, slot := range p.members {
 		if len(conds) > 0 && !matches(x.attrs[slot], conds) {
 			continue
 		}
 		st.Examined++
-		s := d.Score(q, qn, x.vec(slot), x.norms[slot])
-		h := hit{slot: slot, cost: d.rank(s), score: s}
-		if len(top.h) < k {
+		h := hit{slot: slot, cost: d.navCost(q, qn, x.vec(slot), x.norms[slot])}
+		if len(top.h) < keep {
 			heap.Push(top, h)
 		} else if x.better(h, top.h[0]) {
 			top.h[0] = h
 			heap.Fix(top, 0)
 		}
 	}
-	return x.results(top.h), st, nil
+	for i := range top.h {
+		h := &top.h[i]
+		h.score = d.Score(q, qn, x.vec(h.slot), x.norms[h.slot])
+		h.cost = d.rank(h.score)
+	}
+	res := x.results(top.h)
+	if len(res) > k {
+		res = res[:k]
+	}
+	return res, st, nil
 }
+
+// exactMargin is how many candidates beyond TopK (at least TopK more) an
+// exact search scores again in float64.
+const exactMargin = 32
 
 // results sorts hits best first.
 func (x *Index) results(hits []hit) []Result {
