@@ -25,7 +25,7 @@ func (e *Engine) DeleteItem(ctx context.Context, in *model.DeleteItemInput) (*mo
 	usage := &capacity.Usage{Table: t.name}
 	hash := partitionHash(key, t.dataPrefix)
 	if err := e.admit(t, false, hash, ""); err != nil {
-		e.logRequest("DeleteItem", t.name, "", nil, false, 0, err)
+		traceOf(ctx).add(e.logRequest("DeleteItem", t.name, "", nil, false, 0, err))
 		return nil, err
 	}
 	var fx writeEffects
@@ -48,7 +48,7 @@ func (e *Engine) DeleteItem(ctx context.Context, in *model.DeleteItemInput) (*mo
 		}
 		return e.applyWrite(tx, t, w, usage, &fx)
 	})
-	if err := e.finishWrite("DeleteItem", t, hash, w, usage, &fx, err); err != nil {
+	if err := e.finishWrite(ctx, "DeleteItem", t, hash, w, usage, &fx, err); err != nil {
 		return nil, err
 	}
 	out := &model.DeleteItemOutput{ConsumedCapacity: usage.Report(in.ReturnConsumedCapacity)}

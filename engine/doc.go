@@ -4,6 +4,8 @@
 // shaped func (e *Engine) X(ctx, *model.XInput) (*model.XOutput, error) and
 // returning *model.Error values with DynamoDB's exception names and messages.
 //
+// # Storage
+//
 // Storage layout (all keys in one BuntDB keyspace, ordered byte-wise):
 //
 //	T/<table>                                    table metadata (JSON)
@@ -21,6 +23,80 @@
 // BuntDB transaction covering the item, its index entries, its TTL entry and
 // its stream record, and, for a table with point-in-time recovery on, its
 // history record.
+//
+// # Rooms
+//
+// The engine is one package because its actions and its lifecycles share the
+// Engine's state: the tables, the BuntDB database, the locks and sequence
+// counters, the write transaction. What needs none of that lives in a
+// sub-package, which the engine imports and which never imports the engine;
+// the rest is grouped by file-name prefix.
+//
+// The actions, one file each, named after the action: create_table.go,
+// put_item.go, query.go, transact_write_items.go, ... (the Streams API's four
+// are in stream_api.go). What they share:
+//
+//   - engine.go, api.go: the Engine, its Options, Open and Close; API, the
+//     set of actions the Engine implements, and engine/remote on a real
+//     endpoint.
+//   - keys.go, item_key.go, index_entry.go, item_collection.go: the key
+//     encodings, index entries (which items an index holds, and why not),
+//     item collections.
+//   - table.go, gsi_key_schema.go, tags.go, design.go: a table's metadata,
+//     multi-attribute GSI keys, tags, the design (facets, access patterns)
+//     kept with a table.
+//   - request.go, validate_params.go, key_paths.go: request checks shared by
+//     actions.
+//   - read.go, select.go, query_multi.go, encoded_read.go: Query and Scan
+//     walks and pages, projections, the undecoded read path of the server.
+//   - write.go, transact.go: the one write transaction (item, index entries,
+//     TTL entry, stream record, history record) and its effects.
+//   - throughput.go, throughput_settings.go: the capacity meter (arithmetic
+//     in engine/capacity), on-demand maximums, warm throughput.
+//   - partiql_compile.go, partiql_plan.go: PartiQL statements as the requests
+//     they stand for (the parser is engine/partiql; expressions engine/expr).
+//   - errors.go: the engine's sentinel errors.
+//
+// The lifecycles, work that outlives one request:
+//
+//   - Time: engine/clock (Clock, the wall clock, the Virtual clock tests and
+//     the explorer drive); clock.go gives the engine's names for them.
+//   - Streams: stream.go (a record written in each write's transaction),
+//     stream_ref.go (a table's streams and their keys), stream_bounds.go (each
+//     stream counted against its retention), stream_retention.go (trimming),
+//     stream_api.go (ListStreams, DescribeStream, GetShardIterator,
+//     GetRecords); engine/stream holds the forms (labels and ARNs, shard
+//     iterators, record times) and the retention bounds.
+//   - TTL: ttl.go (the queue entry written with each write), ttl_sweeper.go
+//     (the background sweeper on the engine clock), ttl_jump.go (what a clock
+//     jump would expire), ttl_view.go (the explorer's TTL view).
+//   - GSI backfill: gsi_online.go (indexes added and dropped by UpdateTable,
+//     backfilled and dropped in batches in the background, BackfillProgress).
+//   - Traffic generator: traffic.go (workloads, Step, Start and Stop),
+//     traffic_table.go (its own table, and removing what it wrote).
+//   - Bulk loads: bulk_load.go (BulkLoad: tables and items loaded all or
+//     nothing, with progress).
+//   - Durability: storage.go, replay.go, repair.go, verify.go (the engine's
+//     side: sync policies, replaying a file, repairing and verifying derived
+//     data); engine/workspace holds the file itself (frames, lock, salvage).
+//   - Backups and point-in-time recovery: engine/history and the files named
+//     below.
+//   - Vector indexes: engine/vector holds the search structure and distances
+//     (no engine state); vector_*.go the index's life (built, kept in each
+//     write's transaction, reopened); search_vectors.go the action.
+//   - Exports and imports: engine/export holds the file formats (manifests,
+//     data files), engine/s3dir the S3-shaped directory; the engine's side of
+//     each (transfer.go) and one file per action (import_table.go, ...).
+//
+// What the explorer observes: events.go (subscriptions to changes),
+// request_log.go (recent requests and their capacity), key_spread.go (load
+// per partition key), explore.go and explain_desc.go (index membership and
+// TTL states explained), format.go.
+//
+// The other sub-packages: engine/server serves an engine.API over HTTP;
+// engine/remote is engine.API on a real DynamoDB.
+//
+// # Backups and point-in-time recovery
 //
 // Point-in-time recovery lives in engine/history (the record layout and the
 // walks that rebuild a table at an instant, the changes between two, and

@@ -78,7 +78,7 @@ func (e *Engine) ExecuteStatementPlanned(ctx context.Context, in *model.ExecuteS
 	}
 	if ps.sel != nil {
 		defer e.mu.RUnlock()
-		out, err := e.runSelect(ps.sel, in, consistent)
+		out, err := e.runSelect(ctx, ps.sel, in, consistent)
 		return out, ps.plan, err
 	}
 	e.mu.RUnlock()
@@ -159,7 +159,7 @@ func decodeSelectToken(s, digest string) (*selectToken, error) {
 // runSelect runs one page of a SELECT: its key reads in order (a Query) or
 // the whole target (a Scan), filtered by the WHERE, up to Limit items
 // evaluated or 1 MB per read. The caller holds e.mu (read).
-func (e *Engine) runSelect(cs *compiledSelect, in *model.ExecuteStatementInput, consistent bool) (*model.ExecuteStatementOutput, error) {
+func (e *Engine) runSelect(ctx context.Context, cs *compiledSelect, in *model.ExecuteStatementInput, consistent bool) (*model.ExecuteStatementOutput, error) {
 	digest := requestDigest(in.Statement, in.Parameters)
 	start := &selectToken{Request: digest}
 	if in.NextToken != "" {
@@ -212,7 +212,7 @@ func (e *Engine) runSelect(cs *compiledSelect, in *model.ExecuteStatementInput, 
 		}
 		ru, err := e.readPage(kind, pr, r, reverse, hash, index)
 		if err != nil {
-			e.logRequest("ExecuteStatement", rt.t.name, index, nil, true, 0, err)
+			traceOf(ctx).add(e.logRequest("ExecuteStatement", rt.t.name, index, nil, true, 0, err))
 			return nil, err
 		}
 		usage.Merge(ru)
@@ -243,7 +243,7 @@ func (e *Engine) runSelect(cs *compiledSelect, in *model.ExecuteStatementInput, 
 		usage.Explain("ExecuteStatement on %s: the WHERE matches no partition-key value, nothing read = 0 RCU", rt.t.name)
 	}
 	out.ConsumedCapacity = usage.Report(in.ReturnConsumedCapacity)
-	e.logRequest("ExecuteStatement", rt.t.name, index, usage, true, len(out.Items), nil)
+	traceOf(ctx).add(e.logRequest("ExecuteStatement", rt.t.name, index, usage, true, len(out.Items), nil))
 	return out, nil
 }
 

@@ -66,7 +66,7 @@ func (e *Engine) ExecuteTransaction(ctx context.Context, in *model.ExecuteTransa
 		}
 	}
 	run := func() (*model.ExecuteTransactionOutput, []transactRead, error) {
-		out, reads, err := e.runTransactWrite("ExecuteTransaction", actions, in.ReturnConsumedCapacity, "")
+		out, reads, err := e.runTransactWrite(ctx, "ExecuteTransaction", actions, in.ReturnConsumedCapacity, "")
 		if err != nil {
 			return nil, nil, err
 		}
@@ -82,7 +82,7 @@ func (e *Engine) ExecuteTransaction(ctx context.Context, in *model.ExecuteTransa
 		return nil, err
 	}
 	if prev != nil {
-		cc := e.replayTransaction("ExecuteTransaction", prev, in.ReturnConsumedCapacity)
+		cc := e.replayTransaction(ctx, "ExecuteTransaction", prev, in.ReturnConsumedCapacity)
 		return &model.ExecuteTransactionOutput{Responses: []model.ItemResponse{}, ConsumedCapacity: cc}, nil
 	}
 	out, written, err := run()

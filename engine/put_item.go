@@ -29,7 +29,7 @@ func (e *Engine) PutItem(ctx context.Context, in *model.PutItemInput) (*model.Pu
 	usage := &capacity.Usage{Table: t.name}
 	hash := partitionHash(w.key, t.dataPrefix)
 	if err := e.admit(t, false, hash, ""); err != nil {
-		e.logRequest("PutItem", t.name, "", nil, false, 0, err)
+		traceOf(ctx).add(e.logRequest("PutItem", t.name, "", nil, false, 0, err))
 		return nil, err
 	}
 	var fx writeEffects
@@ -55,7 +55,7 @@ func (e *Engine) PutItem(ctx context.Context, in *model.PutItemInput) (*model.Pu
 		usage.Write = tableWriteUnits(w)
 		return err
 	})
-	if err := e.finishWrite("PutItem", t, hash, w, usage, &fx, err); err != nil {
+	if err := e.finishWrite(ctx, "PutItem", t, hash, w, usage, &fx, err); err != nil {
 		return nil, err
 	}
 	out := &model.PutItemOutput{ConsumedCapacity: usage.Report(in.ReturnConsumedCapacity)}

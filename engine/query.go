@@ -137,7 +137,7 @@ func (e *Engine) query(ctx context.Context, in *model.QueryInput, encoded bool) 
 		r = afterStart(r, start, reverse)
 	}
 	pr := &pageReader{rt: rt, consistent: consistent, fetch: opts.fetch, filter: exprs.filter,
-		projection: exprs.projection, count: opts.count, projected: opts.projected}
+		projection: exprs.projection, count: opts.count, projected: opts.projected, trace: traceOf(ctx)}
 	pr.encoded = encoded && pr.returnsStored()
 	if in.Limit != nil {
 		pr.limit = int(*in.Limit)

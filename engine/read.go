@@ -168,6 +168,7 @@ func afterStart(r keyRange, start string, reverse bool) keyRange {
 // pageReader evaluates the items of a Query or Scan page.
 type pageReader struct {
 	rt         readTarget
+	trace      *RequestTrace // the caller's, when its context has one
 	consistent bool
 	fetch      bool // LSI read that needs attributes the index does not hold
 	filter     *expr.Condition
@@ -346,7 +347,7 @@ func (e *Engine) runPage(action string, pr *pageReader, r keyRange, reverse bool
 		index = pr.rt.ix.name
 	}
 	if err := e.admit(t, true, hash, index); err != nil {
-		e.logRequest(action, t.name, index, nil, true, 0, err)
+		pr.trace.add(e.logRequest(action, t.name, index, nil, true, 0, err))
 		return nil, err
 	}
 	err := e.db.View(func(tx *buntdb.Tx) error {
@@ -378,6 +379,6 @@ func (e *Engine) runPage(action string, pr *pageReader, r keyRange, reverse bool
 		}
 	}
 	e.charge(t, hash, usage)
-	e.logRequest(action, t.name, index, usage, true, pr.countN, nil)
+	pr.trace.add(e.logRequest(action, t.name, index, usage, true, pr.countN, nil))
 	return res, nil
 }

@@ -41,8 +41,8 @@ type requestLog struct {
 	count uint64 // requests logged since the engine opened
 }
 
-// logRequest records a finished request.
-func (e *Engine) logRequest(action, table, index string, u *capacity.Usage, read bool, items int, err error) {
+// logRequest records a finished request and returns its record.
+func (e *Engine) logRequest(action, table, index string, u *capacity.Usage, read bool, items int, err error) RequestRecord {
 	rec := RequestRecord{At: e.now(), Action: action, Table: table, Index: index, Read: read, Items: items}
 	if u != nil {
 		rec.Units = u.Total()
@@ -62,6 +62,7 @@ func (e *Engine) logRequest(action, table, index string, u *capacity.Usage, read
 		rec.Lines = u.Lines()
 		e.publish(Event{Kind: EventRequest, Table: table, Request: &rec})
 	}
+	return rec
 }
 
 // RecentRequests returns the most recent requests, oldest first.

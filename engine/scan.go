@@ -103,7 +103,7 @@ func (e *Engine) scan(ctx context.Context, in *model.ScanInput, encoded bool) (*
 		r = afterStart(r, start, false)
 	}
 	pr := &pageReader{rt: rt, consistent: consistent, fetch: opts.fetch, filter: exprs.filter,
-		projection: exprs.projection, count: opts.count, projected: opts.projected}
+		projection: exprs.projection, count: opts.count, projected: opts.projected, trace: traceOf(ctx)}
 	pr.encoded = encoded && pr.returnsStored()
 	if in.Limit != nil {
 		pr.limit = int(*in.Limit)

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"encoding/binary"
 
 	"github.com/dynoscope/dynoscope/engine/capacity"
@@ -86,7 +87,7 @@ func (e *Engine) charge(t *table, hash uint32, u *capacity.Usage) {
 // explains and logs it, and either applies its effects or undoes the
 // running sizes the failed transaction changed. It returns the DynamoDB
 // error, if any.
-func (e *Engine) finishWrite(action string, t *table, hash uint32, w *itemWrite, u *capacity.Usage, fx *writeEffects, err error) error {
+func (e *Engine) finishWrite(ctx context.Context, action string, t *table, hash uint32, w *itemWrite, u *capacity.Usage, fx *writeEffects, err error) error {
 	switch {
 	case err == nil:
 		e.charge(t, hash, u)
@@ -98,11 +99,11 @@ func (e *Engine) finishWrite(action string, t *table, hash uint32, w *itemWrite,
 	if err != nil {
 		fx.revert()
 		err = asError(err)
-		e.logRequest(action, t.name, "", u, false, 0, err)
+		traceOf(ctx).add(e.logRequest(action, t.name, "", u, false, 0, err))
 		return err
 	}
 	e.commit(t, fx)
-	e.logRequest(action, t.name, "", u, false, 1, nil)
+	traceOf(ctx).add(e.logRequest(action, t.name, "", u, false, 1, nil))
 	return nil
 }
 

@@ -59,7 +59,7 @@ func (e *Engine) TransactWriteItems(ctx context.Context, in *model.TransactWrite
 		return nil, err
 	}
 	if in.ClientRequestToken == "" {
-		out, _, err := e.runTransactWrite("TransactWriteItems", actions, in.ReturnConsumedCapacity, in.ReturnItemCollectionMetrics)
+		out, _, err := e.runTransactWrite(ctx, "TransactWriteItems", actions, in.ReturnConsumedCapacity, in.ReturnItemCollectionMetrics)
 		return out, err
 	}
 	key := idempotencyKey{"TransactWriteItems", in.ClientRequestToken}
@@ -68,10 +68,10 @@ func (e *Engine) TransactWriteItems(ctx context.Context, in *model.TransactWrite
 		return nil, err
 	}
 	if prev != nil {
-		cc := e.replayTransaction("TransactWriteItems", prev, in.ReturnConsumedCapacity)
+		cc := e.replayTransaction(ctx, "TransactWriteItems", prev, in.ReturnConsumedCapacity)
 		return &model.TransactWriteItemsOutput{ConsumedCapacity: cc, ItemCollectionMetrics: prev.metrics}, nil
 	}
-	out, reads, err := e.runTransactWrite("TransactWriteItems", actions, in.ReturnConsumedCapacity, in.ReturnItemCollectionMetrics)
+	out, reads, err := e.runTransactWrite(ctx, "TransactWriteItems", actions, in.ReturnConsumedCapacity, in.ReturnItemCollectionMetrics)
 	if err == nil {
 		mine.reads, mine.metrics = reads, out.ItemCollectionMetrics
 	}
@@ -325,7 +325,7 @@ func (a *writeAction) resolve(e *Engine) error {
 // runTransactWrite resolves the actions against their tables and runs them
 // in one BuntDB transaction. It returns the answer and the items written
 // (for an idempotent retry's read units).
-func (e *Engine) runTransactWrite(action string, actions []*writeAction, returnCapacity, returnMetrics string) (*model.TransactWriteItemsOutput, []transactRead, error) {
+func (e *Engine) runTransactWrite(ctx context.Context, action string, actions []*writeAction, returnCapacity, returnMetrics string) (*model.TransactWriteItemsOutput, []transactRead, error) {
 	e.mu.RLock()
 	defer e.mu.RUnlock()
 	for _, a := range actions {
@@ -387,7 +387,7 @@ func (e *Engine) runTransactWrite(action string, actions []*writeAction, returnC
 		}
 		err = asError(err)
 		for _, name := range actionTables(actions) {
-			e.logRequest(action, name, "", nil, false, 0, err)
+			traceOf(ctx).add(e.logRequest(action, name, "", nil, false, 0, err))
 		}
 		return nil, nil, err
 	}
@@ -409,7 +409,7 @@ func (e *Engine) runTransactWrite(action string, actions []*writeAction, returnC
 		reads = append(reads, transactRead{table: a.t.name, key: a.w.key})
 	}
 	for _, name := range actionTables(actions) {
-		e.logRequest(action, name, "", usages[name], false, counts[name], nil)
+		traceOf(ctx).add(e.logRequest(action, name, "", usages[name], false, counts[name], nil))
 	}
 	out := &model.TransactWriteItemsOutput{ConsumedCapacity: transactReport(usages, returnCapacity, true)}
 	if returnMetrics == model.ReturnItemCollectionMetricsSize {
@@ -568,7 +568,7 @@ func actionTables(actions []*writeAction) []string {
 // replayTransaction answers a retry of a finished transaction: nothing is
 // written again; the items are read, at transactional read cost, and the
 // read units reported.
-func (e *Engine) replayTransaction(action string, prev *idempotentResult, returnCapacity string) []model.ConsumedCapacity {
+func (e *Engine) replayTransaction(ctx context.Context, action string, prev *idempotentResult, returnCapacity string) []model.ConsumedCapacity {
 	e.mu.RLock()
 	defer e.mu.RUnlock()
 	usages := map[string]*capacity.Usage{}
@@ -598,7 +598,7 @@ func (e *Engine) replayTransaction(action string, prev *idempotentResult, return
 	for _, name := range order {
 		u := usages[name]
 		u.Explain("%s retried with the same ClientRequestToken: nothing written again; the items read back, strongly consistent, transactional × 2 = %g RCU", action, u.Read)
-		e.logRequest(action, name, "", u, true, 0, nil)
+		traceOf(ctx).add(e.logRequest(action, name, "", u, true, 0, nil))
 	}
 	return transactReport(usages, returnCapacity, false)
 }

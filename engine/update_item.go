@@ -26,7 +26,7 @@ func (e *Engine) UpdateItem(ctx context.Context, in *model.UpdateItemInput) (*mo
 	usage := &capacity.Usage{Table: t.name}
 	hash := partitionHash(key, t.dataPrefix)
 	if err := e.admit(t, false, hash, ""); err != nil {
-		e.logRequest("UpdateItem", t.name, "", nil, false, 0, err)
+		traceOf(ctx).add(e.logRequest("UpdateItem", t.name, "", nil, false, 0, err))
 		return nil, err
 	}
 	var fx writeEffects
@@ -80,7 +80,7 @@ func (e *Engine) UpdateItem(ctx context.Context, in *model.UpdateItemInput) (*mo
 		usage.Write = tableWriteUnits(w)
 		return e.applyWrite(tx, t, w, usage, &fx)
 	})
-	if err := e.finishWrite("UpdateItem", t, hash, w, usage, &fx, err); err != nil {
+	if err := e.finishWrite(ctx, "UpdateItem", t, hash, w, usage, &fx, err); err != nil {
 		return nil, err
 	}
 	out := &model.UpdateItemOutput{ConsumedCapacity: usage.Report(in.ReturnConsumedCapacity)}

@@ -24,9 +24,15 @@ type EditKeyMap struct {
 	NextField key.Binding
 	PrevField key.Binding
 	Choice    key.Binding
-	Yes       key.Binding
-	No        key.Binding
-	Reedit    key.Binding
+	// ChoiceBack is the key of Choice that goes to the previous choice.
+	ChoiceBack key.Binding
+	// Accept is enter alone where it takes what was typed or chosen (a
+	// typed table name, a filter, a pattern's name, the row under the
+	// cursor); Submit also takes ctrl+s.
+	Accept key.Binding
+	Yes    key.Binding
+	No     key.Binding
+	Reedit key.Binding
 	// An edit saved over an item that changed meanwhile.
 	ReloadItem key.Binding
 	Overwrite  key.Binding
@@ -58,14 +64,16 @@ func DefaultEditKeyMap() EditKeyMap {
 		DropIndex:   key.NewBinding(key.WithKeys("d", "delete"), key.WithHelp("d", "delete GSI")),
 		TTL:         key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "TTL on/off")),
 
-		Submit:    key.NewBinding(key.WithKeys("enter", "ctrl+s"), key.WithHelp("enter", "send")),
-		Cancel:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
-		NextField: key.NewBinding(key.WithKeys("tab", "down"), key.WithHelp("tab/↓", "next field")),
-		PrevField: key.NewBinding(key.WithKeys("shift+tab", "up"), key.WithHelp("shift+tab/↑", "previous field")),
-		Choice:    key.NewBinding(key.WithKeys("left", "right", "space"), key.WithHelp("←/→/space", "change choice")),
-		Yes:       key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "yes")),
-		No:        key.NewBinding(key.WithKeys("n", "esc"), key.WithHelp("n/esc", "no")),
-		Reedit:    key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit again")),
+		Submit:     key.NewBinding(key.WithKeys("enter", "ctrl+s"), key.WithHelp("enter", "send")),
+		Cancel:     key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
+		NextField:  key.NewBinding(key.WithKeys("tab", "down"), key.WithHelp("tab/↓", "next field")),
+		PrevField:  key.NewBinding(key.WithKeys("shift+tab", "up"), key.WithHelp("shift+tab/↑", "previous field")),
+		Choice:     key.NewBinding(key.WithKeys("left", "right", "space"), key.WithHelp("←/→/space", "change choice")),
+		ChoiceBack: key.NewBinding(key.WithKeys("left"), key.WithHelp("←", "previous choice")),
+		Accept:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "accept")),
+		Yes:        key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "yes")),
+		No:         key.NewBinding(key.WithKeys("n", "esc"), key.WithHelp("n/esc", "no")),
+		Reedit:     key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit again")),
 
 		ReloadItem: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "edit the item as it is now")),
 		Overwrite:  key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "overwrite it with your edit")),

@@ -28,6 +28,13 @@ type KeyMap struct {
 	// read.
 	CopySlice key.Binding
 	Survey    key.Binding
+	// Interrupt quits from anywhere, a text field included (the help line
+	// offers it while a field has the keyboard).
+	Interrupt key.Binding
+	// PaneDigits is the help line's account of the digits that pick panes.
+	PaneDigits key.Binding
+	// CloseHelp closes the help screen.
+	CloseHelp key.Binding
 
 	// Live panes, the traffic generator and the workspace clock (live.go).
 	Live LiveKeyMap
@@ -79,6 +86,9 @@ type KeyMap struct {
 
 	// Access patterns, facets, code (design.go).
 	Design DesignKeyMap
+
+	// The editing keys of every text field (field.go).
+	Field FieldKeyMap
 }
 
 // DefaultKeyMap returns the explorer's bindings: vim keys and arrows both
@@ -98,6 +108,9 @@ func DefaultKeyMap() KeyMap {
 		SwitchWorkspace: key.NewBinding(key.WithKeys("ctrl+o"), key.WithHelp("ctrl+o", "other workspace")),
 		CopySlice:       key.NewBinding(key.WithKeys("C"), key.WithHelp("C", "copy a slice of the table into the sandbox")),
 		Survey:          key.NewBinding(key.WithKeys("S"), key.WithHelp("S", "read the whole table (asks first; S again stops)")),
+		Interrupt:       key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit")),
+		PaneDigits:      key.NewBinding(key.WithKeys("1", "2", "3", "4", "5", "6", "7", "8"), key.WithHelp("1-8", "panes")),
+		CloseHelp:       key.NewBinding(key.WithKeys("?", "esc", "q"), key.WithHelp("?/esc", "close help")),
 
 		Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
 		Down:     key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
@@ -135,6 +148,7 @@ func DefaultKeyMap() KeyMap {
 		Live:    DefaultLiveKeyMap(),
 		Editing: DefaultEditKeyMap(),
 		Design:  DefaultDesignKeyMap(),
+		Field:   DefaultFieldKeyMap(),
 	}
 }
 

@@ -11,28 +11,8 @@ import (
 // active at the same time never share a key.
 func TestDefaultKeyMap(t *testing.T) {
 	km := DefaultKeyMap()
-	fields := func(v reflect.Value) map[string]reflect.Value {
-		out := map[string]reflect.Value{}
-		for i := 0; i < v.NumField(); i++ {
-			out[v.Type().Field(i).Name] = v.Field(i)
-		}
-		return out
-	}
-	all := fields(reflect.ValueOf(km))
-	for name, f := range fields(reflect.ValueOf(km.Live)) { // live.go
-		all["Live."+name] = f
-	}
-	delete(all, "Live")
-	for name, f := range fields(reflect.ValueOf(km.Editing)) { // edit.go
-		all["Editing."+name] = f
-	}
-	delete(all, "Editing")
-	for name, f := range fields(reflect.ValueOf(km.Design)) { // design.go
-		all["Design."+name] = f
-	}
-	delete(all, "Design")
-	for name, f := range all {
-		b := f.Interface().(key.Binding)
+	all := allBindings(reflect.ValueOf(km), "")
+	for name, b := range all {
 		if len(b.Keys()) == 0 || b.Help().Key == "" || b.Help().Desc == "" {
 			t.Errorf("%s: keys %v help %+v", name, b.Keys(), b.Help())
 		}
@@ -61,4 +41,24 @@ func TestDefaultKeyMap(t *testing.T) {
 			}
 		}
 	}
+}
+
+// allBindings are the bindings of a key map by field name, those of its
+// groups (Live, Editing, Design, Field, and any group added) as
+// "Group.Name": every binding the explorer has.
+func allBindings(v reflect.Value, prefix string) map[string]key.Binding {
+	out := map[string]key.Binding{}
+	for i := 0; i < v.NumField(); i++ {
+		name, f := prefix+v.Type().Field(i).Name, v.Field(i)
+		if b, ok := f.Interface().(key.Binding); ok {
+			out[name] = b
+			continue
+		}
+		if f.Kind() == reflect.Struct {
+			for n, b := range allBindings(f, name+".") {
+				out[n] = b
+			}
+		}
+	}
+	return out
 }

@@ -168,7 +168,7 @@ func TestClockPromptTooFarAndCtrlU(t *testing.T) {
 	}
 	press(t, m, "ctrl+u")
 	press(t, m, "3m", "enter")
-	if m.prompt != nil || !clk.Now().Equal(start.Add(3*time.Minute)) {
-		t.Fatalf("after ctrl+u 3m: prompt open %v, clock +%v", m.prompt != nil, clk.Now().Sub(start))
+	if m.ws.clock.Prompting() || !clk.Now().Equal(start.Add(3*time.Minute)) {
+		t.Fatalf("after ctrl+u 3m: prompt open %v, clock +%v", m.ws.clock.Prompting(), clk.Now().Sub(start))
 	}
 }

@@ -1,11 +1,15 @@
 // Package ui is dynoscope's interactive terminal explorer (Bubble Tea v2)
-// over any engine.API. This package is the root: the model that holds the
-// workspaces, lays out the screen, routes keys and messages, and owns the
-// status bar, the help screen, the clock's keys and the forms over the
-// pane. Everything else is a component in its own package:
+// over any engine.API. This package is the root, a router: it holds the
+// workspaces, lays out the screen, owns the keyboard's focus, the status
+// bar, the help screen and the form over the pane, and routes every
+// message to the component it is for. Everything else is a component in a
+// package of its own:
 //
-//	ui                 root: Model, workspaces, focus, tabs, layout, status bar,
-//	 │                 help screen, clock keys and prompt, routing of messages
+//	ui                 root: Model (model.go), every message kind it takes
+//	 │                 (route.go), keys and focus (keys.go), workspaces
+//	 │                 (workspace.go), what components ask of it (work.go),
+//	 │                 the live events (events.go), a remote workspace's
+//	 │                 writes (remote.go), layout (view.go), help (help.go)
 //	 ├─ ui/kit         building blocks: Styles, text layout, AttributeValue
 //	 │                 formatting, Grid, Scroller, Field, Target, the small
 //	 │                 interfaces over the engine's extras, the Pane interface,
@@ -20,56 +24,126 @@
 //	 ├─ ui/stream      6 Stream
 //	 ├─ ui/lessons     7 Lessons, their content, their copies of the data sets
 //	 ├─ ui/patterns    8 Patterns: the saved access patterns, checked
-//	 └─ ui/forms       forms and questions over the pane; the $EDITOR edit
+//	 ├─ ui/forms       forms and questions over the pane; the $EDITOR edit
+//	 ├─ ui/clock       the clock keys of every pane, the advance prompt,
+//	 │                 the status bar's clock (one per workspace)
+//	 ├─ ui/remote      a remote backend's whole-table read (S, Surveys, one
+//	 │                 per workspace) and copy into the sandbox (C, Copier)
+//	 └─ ui/uitest      what component tests share: the demo engine, key
+//	                   presses, Drive (commands run synchronously)
 //
-// A pane imports kit, the engine and keymap, never another pane nor the
-// root. It is a kit.Pane (Update, View, SetSize, ShortHelp, FullHelp) and
-// implements the small interfaces of kit/pane.go for what it takes part in:
-// Follower (it shows the sidebar's selection), Capturer (a text field has
-// every key), EscUser, Shower (it refreshes itself while on screen),
-// EventSink (it takes the engine's events), and those of kit/design.go:
-// ChangeSink (it hears that a component changed the workspace), TablesSink
-// (it takes every fresh description of the tables).
+// A component imports kit, the engine and keymap (the form packages: forms),
+// never another component nor the root. A pane is a kit.Pane (Update,
+// View, SetSize, ShortHelp, FullHelp) and implements the small interfaces
+// of kit/pane.go for what it takes part in: Follower (it shows the
+// sidebar's selection), Capturer (a text field has every key), EscUser,
+// Shower (it refreshes itself while on screen), EventSink (it takes the
+// engine's events), and those of kit/design.go and kit/remote.go:
+// ChangeSink, TablesSink, SurveySink. Every key a component takes is a
+// binding of keymap (keymap's TestEveryKeyInKeymap reads this tree).
+//
+// # Messages
+//
+// Every message kind the root takes is in route.go:
+//
+//	Update        tea.WindowSizeMsg, tea.BackgroundColorMsg, tickMsg,
+//	              routed, forms.EditedMsg, tea.PasteMsg, tea.KeyPressMsg,
+//	              tea.MouseWheelMsg
+//	onRouted      routed{ws, to, msg}: a component's command came back;
+//	              first onKit, then by destination: toRoot (onRootMsg),
+//	              toSidebar, toLessons, toClock, toSurvey, toCopier,
+//	              toItem, toModal, toPane+n
+//	onRootMsg     workspaceMsg, selectLoadMsg, lastRequestMsg,
+//	              liveBatchMsg, reloadMsg, openMsg, totalsMsg, typedMsg
+//	onKit         what components announce for the root:
+//	              kit.OpenItemMsg, FlashMsg, ChangedMsg, SelectMsg,
+//	              ConfirmMsg, EditMsg, ManageMsg, WorkspaceMsg,
+//	              OpenQueryMsg, OpenItemsMsg, OpenPatternsMsg, SurveyMsg,
+//	              StopSurveyMsg; clock.StateMsg; remote.SurveyMsg,
+//	              AskCopyMsg, CopiedMsg, SandboxMsg; sidebar.OpenMsg
 //
 // Messages flow like this:
 //
-//	keys, mouse, paste ──▶ root ──▶ form | prompt | help | focused component
-//	component.Update ──▶ tea.Cmd ──(route: wrapped with workspace + component)──▶
+//	keys, mouse, paste ──▶ root ──▶ form | clock prompt | help | focused component
+//	component.Update ──▶ tea.Cmd ──(route: wrapped with workspace + destination)──▶
 //	  engine call in the command ──▶ routed{ws, to, msg} ──▶ root ──▶
-//	    a kit message (OpenItemMsg, ChangedMsg, SelectMsg, ConfirmMsg,
-//	    EditMsg, ManageMsg, WorkspaceMsg, OpenQueryMsg, OpenItemsMsg,
-//	    FlashMsg) ──▶ the root does it (opens a form, reads tables again, …)
+//	    an announcement (onKit) ──▶ the root does it (opens a form, reads
+//	      the tables again, switches workspace, shows a survey, …)
 //	    anything else ──▶ back to the component that asked, in its workspace
 //	forms.DoneMsg ──▶ the open form first, then the root reads again what changed
-//	engine events (batched) ──▶ root ──▶ status bar, sidebar reload, EventSinks
+//	engine events (batched, events.go) ──▶ root ──▶ status bar, sidebar reload, EventSinks
 //
 // A workspace (workspace.go) is one backend with its own sidebar, panes,
-// item view, tables and event subscription: the user's, and a lesson's copy
-// of its data set while the lesson runs (ctrl+o switches; the other keeps
-// its state). Every command a component returns is routed back to it in
-// its own workspace, so a message never reaches the wrong one.
+// item view, clock, surveys, tables and event subscription: the user's,
+// a lesson's copy of its data set while the lesson runs, and the sandbox a
+// remote slice was copied into (ctrl+o switches; the others keep their
+// state). Every command a component returns is routed back to it in its
+// own workspace, so a message never reaches the wrong one.
+//
+// # One key press, followed
+//
+// r in 3 Query (the form on a table, not editing a field), from the root to
+// BuntDB and back:
+//
+//	ui/route.go        Model.Update: tea.KeyPressMsg → onKey
+//	ui/keys.go         onKey: no form, prompt or help open, no field has the
+//	                   keyboard, not a global key, a digit or a clock key
+//	                   (ui/clock Key) → toFocus: the Query pane of the
+//	                   workspace on screen; its command is wrapped by route
+//	                   (ui/route.go) with the workspace and toPane+paneQuery
+//	ui/query/update.go Model.Update: a key → key (ui/query/keys.go):
+//	                   key.Matches Run (keymap/keymap.go: r, ctrl+r) → runMode
+//	ui/query/run.go    run: build (ui/query/build.go) makes the
+//	                   *model.QueryInput, or refuses it before sending; send
+//	                   returns the command (no I/O in Update)
+//	                   … Bubble Tea runs the command …
+//	ui/query/run.go    runRequest: engine.WithRequestTrace(ctx), api.Query
+//	engine/query.go    Engine.Query → query: the request checked, the key
+//	                   range, a pageReader carrying the context's trace
+//	engine/read.go     runPage: admit (engine/throughput.go: throttling),
+//	                   db.View (a BuntDB read transaction; walk over the
+//	                   key range, visit each item: filter, projection), the
+//	                   itemised usage (engine/capacity), charge,
+//	                   logRequest (engine/request_log.go: the log, the
+//	                   EventRequest to subscribers) and trace.add
+//	                   (engine/request_trace.go)
+//	ui/query/run.go    the reply, and trace.Last(): this request's itemised
+//	                   capacity (a remote backend has none: DynamoDB's own
+//	                   split, kit.CapacityLines); a grid of the items;
+//	                   queryMsg
+//	ui/route.go        route wrapped it: routed{ws, toPane+paneQuery,
+//	                   queryMsg} → Update → onRouted: not an announcement,
+//	                   so to the Query pane of that workspace, and fetchLast
+//	                   for the status bar (ui/workspace.go; with a live
+//	                   event subscription the EventRequest brings it,
+//	                   ui/events.go)
+//	ui/query/update.go queryMsg (a stale generation dropped) → the result
+//	ui/query/view.go   the items, Count and ScannedCount, the capacity lines
 //
 // A remote backend (engine/remote: AWS or a compatible endpoint) is the
-// user's workspace like any other; remote.go has what only it does: writes
-// refused while it is read-only (and, with --write, the table's name typed
-// before a destructive one), the consumption in the status bar, the read
-// of a whole table after its price was said (S, kit.SurveyMsg; panes take
-// its progress and result as kit.SurveySink), and the copy of a slice into
-// the sandbox (C), a workspace on the embedded engine beside it. Panes
-// check kit.IsRemote, kit.ReadOnly and the remote extras (kit/remote.go)
-// with type assertions, as they check the engine's.
+// user's workspace like any other. What only it does: writes refused
+// while it is read-only (and, with --write, the table's name typed before
+// a destructive one: remote.go), the consumption in the status bar, the
+// read of a whole table after its price was said and the copy of a slice
+// into the sandbox (ui/remote). Panes check kit.IsRemote, kit.ReadOnly and
+// the remote extras, the small interfaces of engine/remoteapi (Located,
+// TableSurveyor, MetricsReader, ConsumptionMeter, StreamReader,
+// SliceCopier), with type assertions, as they check the engine's. No ui
+// package imports engine/remote: only main builds a remote backend.
 //
-// To add a pane: write a package with a kit.Pane, add it to the panes of
-// newWorkspace (or, for a pane with no workspace of its own, beside the
-// lessons pane), give it a tab in paneNames and a key in keymap. To add a
-// backend state (connecting, read-only, failed): a workspace has its api,
-// label and load error; a new backend is a workspace made by
-// newWorkspace, announced with kit.WorkspaceMsg.
+// To add a pane: write a package with a kit.Pane and its tests (ui/uitest
+// drives it), add it to the panes of newWorkspace (or, for a pane with no
+// workspace of its own, beside the lessons pane), give it a tab in
+// paneNames and a key in keymap. To add something a component announces:
+// a typed message in its package (or kit's, when several send it), a case
+// in onKit. To add a backend state (connecting, read-only, failed): a
+// workspace has its api, label and load error; a new backend is a
+// workspace made by newWorkspace, announced with kit.WorkspaceMsg.
 //
 // Every engine call runs in a tea.Cmd; Update and View do no I/O. The
 // extra powers of the embedded engine (index membership, left-out items,
-// the request log with itemised capacity, the event hub, the clock, the
-// TTL view, the traffic generator, the PartiQL planner) are small
-// interfaces checked with type assertions, so a remote backend without
-// them still works.
+// the request log and traces with itemised capacity, the event hub, the
+// clock, the TTL view, the traffic generator, the PartiQL planner) are
+// small interfaces checked with type assertions, so a remote backend
+// without them still works.
 package ui

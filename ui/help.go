@@ -20,8 +20,7 @@ func (m *Model) helpKeys() []key.Binding {
 	up, down := km.Up, km.Down
 	up.SetHelp("↑/k", "scroll up")
 	down.SetHelp("↓/j", "scroll down")
-	closeKey := key.NewBinding(key.WithKeys("?", "esc", "q"), key.WithHelp("?/esc", "close help"))
-	return []key.Binding{up, down, km.PageDown, km.Bottom, closeKey}
+	return []key.Binding{up, down, km.PageDown, km.Bottom, km.CloseHelp}
 }
 
 // helpKey scrolls or closes the help screen.

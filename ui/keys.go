@@ -66,7 +66,7 @@ func (m *Model) toFocus(msg tea.Msg) tea.Cmd {
 // capturing reports whether a text field has the keyboard, so global keys
 // (digits, q, tab, ?) are typed rather than obeyed.
 func (m *Model) capturing() bool {
-	if m.modal != nil || m.prompt != nil {
+	if m.modal != nil || m.ws.clock.Prompting() {
 		return true
 	}
 	c, ok := m.focused().(kit.Capturer)
@@ -76,14 +76,14 @@ func (m *Model) capturing() bool {
 // onKey handles a key.
 func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	km := m.km
-	if msg.String() == "ctrl+c" {
+	if key.Matches(msg, km.Interrupt) {
 		return m.quit()
 	}
 	if m.modal != nil {
 		return m.updateModal(msg)
 	}
-	if m.prompt != nil {
-		return m.promptKey(msg)
+	if m.ws.clock.Prompting() {
+		return route(m.ws, toClock, m.ws.clock.Update(msg))
 	}
 	if m.showHelp {
 		m.helpKey(msg)
@@ -110,18 +110,14 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, km.CopySlice):
 		return m.askCopy()
 	case key.Matches(msg, km.Survey):
-		if m.ws.surveying != nil {
-			m.stopSurvey(m.ws)
-			return nil
-		}
-		return m.askSurvey(m.ws, m.ws.sel().Table())
+		return route(m.ws, toSurvey, m.ws.survey.Toggle(m.ws.sel().Table()))
 	}
 	if p, ok := m.paneKey(msg); ok {
 		m.setPane(p)
 		return nil
 	}
-	if cmd, ok := m.clockKey(msg); ok {
-		return cmd
+	if cmd, ok := m.ws.clock.Key(msg); ok {
+		return route(m.ws, toClock, cmd)
 	}
 	if m.ws.item != nil && !m.onSidebar && m.pane != paneLessons && key.Matches(msg, km.Back) {
 		m.ws.item = nil

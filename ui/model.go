@@ -11,6 +11,7 @@ import (
 	"github.com/dynoscope/dynoscope/ui/forms"
 	"github.com/dynoscope/dynoscope/ui/kit"
 	"github.com/dynoscope/dynoscope/ui/lessons"
+	"github.com/dynoscope/dynoscope/ui/remote"
 )
 
 // pane is a tab of the main area.
@@ -97,10 +98,8 @@ type Model struct {
 	showHelp  bool
 	helpTop   int
 	modal     forms.Modal
-	modalWS   *workspace // the workspace the modal acts on
-	prompt    *clockPrompt
-	sandbox   *engine.Engine // opened by the first copy
-	copying   *copyRun       // a copy into the sandbox under way
+	modalWS   *workspace     // the workspace the modal acts on
+	copier    *remote.Copier // copies of remote slices into the sandbox
 	flash     string
 	now       time.Time
 	w, h      int
@@ -123,6 +122,7 @@ func New(api engine.API, opts Options) *Model {
 	m.home = m.newWorkspace(api, opts.Workspace, opts.File)
 	m.ws = m.home
 	m.lessons = lessons.New(m.st, m.km, api)
+	m.copier = remote.NewCopier(opts.Sandbox, opts.SandboxLabel)
 	m.now = m.clockNow()
 	m.layout()
 	return m
@@ -140,12 +140,8 @@ func (m *Model) clockNow() time.Time {
 // reader; it asks the terminal for its background, for the colours.
 func (m *Model) Init() tea.Cmd {
 	cmds := []tea.Cmd{m.home.load("", ""), m.home.fetchLast(), tea.RequestBackgroundColor}
-	if m.opts.Sandbox != nil && m.opts.SandboxAtStart {
-		open := m.opts.Sandbox
-		cmds = append(cmds, route(m.home, toRoot, func() tea.Msg {
-			eng, err := open()
-			return sandboxMsg{eng: eng, err: err}
-		}))
+	if m.opts.SandboxAtStart {
+		cmds = append(cmds, route(m.home, toCopier, m.copier.OpenAtStart(m.opts.SandboxFile)))
 	}
 	if m.opts.Live {
 		cmds = append(cmds, m.tick(), m.waitEvents(m.home, liveEventGap))
@@ -160,9 +156,7 @@ const remoteBuildReload = 10 * time.Second
 // Close ends the subscriptions, stops generated traffic, surveys and a
 // copy under way, and closes a lesson's copy.
 func (m *Model) Close() {
-	if m.copying != nil {
-		m.copying.cancel()
-	}
+	m.copier.Close()
 	for _, w := range append([]*workspace{m.home}, m.others...) {
 		w.close()
 	}
@@ -175,76 +169,6 @@ type tickMsg struct{}
 
 func (m *Model) tick() tea.Cmd {
 	return tea.Tick(time.Second, func(time.Time) tea.Msg { return tickMsg{} })
-}
-
-// Update routes a message: the routed ones to the component that asked
-// for them (or to the root for kit's), keys and the mouse to what has the
-// keyboard, sizes to everything.
-func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	switch msg := msg.(type) {
-	case tea.WindowSizeMsg:
-		m.w, m.h = msg.Width, msg.Height
-		m.layout()
-		return m, nil
-	case tea.BackgroundColorMsg:
-		*m.st = *kit.NewStyles(msg.IsDark())
-		m.help.Styles = help.DefaultStyles(msg.IsDark())
-		return m, nil
-	case tickMsg:
-		m.now = m.clockNow()
-		cmds := []tea.Cmd{m.tick(), m.ws.fetchTotals()}
-		if m.ws.building() && !m.ws.loading && (m.ws.loc == nil || time.Since(m.ws.lastLoad) >= remoteBuildReload) {
-			cmds = append(cmds, m.ws.load("", ""))
-		}
-		return m, tea.Batch(cmds...)
-	case routed:
-		return m, m.onRouted(msg)
-	case forms.EditedMsg:
-		return m, route(m.wsOf(msg.Ed.API), toModal, forms.ApplyEdit(msg))
-	case tea.PasteMsg:
-		return m, tea.Batch(m.onPaste(msg), m.showLive())
-	case tea.KeyPressMsg:
-		return m, tea.Batch(m.onKey(msg), m.showLive())
-	case tea.MouseWheelMsg:
-		return m, m.toFocus(msg)
-	}
-	return m, nil
-}
-
-// onRouted delivers a routed message.
-func (m *Model) onRouted(r routed) tea.Cmd {
-	w := r.ws
-	if w != nil && !m.alive(w) {
-		return nil // a workspace dropped meanwhile
-	}
-	if cmd, ok := m.onKit(w, r.to, r.msg); ok {
-		return tea.Batch(cmd, m.showLive())
-	}
-	switch r.to {
-	case toRoot:
-		return m.onRootMsg(w, r.msg)
-	case toSidebar:
-		return route(w, toSidebar, w.sidebar.Update(r.msg))
-	case toLessons:
-		return route(nil, toLessons, m.lessons.Update(r.msg))
-	}
-	// A component's request came back: the status bar shows it (when no
-	// event stream does).
-	last := w.fetchLast()
-	switch r.to {
-	case toItem:
-		if w.item == nil {
-			return last
-		}
-		return tea.Batch(route(w, toItem, w.item.Update(r.msg)), last)
-	case toModal:
-		return tea.Batch(m.onModalMsg(w, r.msg), last)
-	}
-	p := pane(r.to - toPane)
-	if p < 0 || p >= numPanes || w.panes[p] == nil {
-		return last
-	}
-	return tea.Batch(route(w, r.to, w.panes[p].Update(r.msg)), last)
 }
 
 // alive reports whether w is one of the workspaces.
@@ -270,75 +194,14 @@ func (m *Model) wsOf(api engine.API) *workspace {
 	return m.home
 }
 
-// onRootMsg handles the root's own messages of a workspace.
-func (m *Model) onRootMsg(w *workspace, msg tea.Msg) tea.Cmd {
-	switch msg := msg.(type) {
-	case workspaceMsg:
-		return tea.Batch(m.onWorkspace(w, msg), m.showLive())
-	case selectLoadMsg:
-		if msg.seq != w.selSeq {
-			return nil
-		}
-		return msg.load
-	case lastRequestMsg:
-		if msg.ok && msg.seq == w.lastSeq {
-			r := msg.rec
-			w.last = &r
-		}
-	case liveBatchMsg:
-		return m.onEvents(w, msg)
-	case reloadMsg:
-		return w.reload()
-	case openMsg:
-		return tea.Batch(m.onOpen(w, msg), m.showLive())
-	case clockMsg:
-		return m.onClock(w, msg)
-	case askJumpMsg:
-		m.openModal(w, m.jumpQuestion(w, msg))
-	case jumpMsg:
-		if w.clock != nil {
-			return advance(w, msg.d)
-		}
-	case totalsMsg:
-		w.totals = msg.t
-	case typedMsg:
-		if msg.edit != nil {
-			return m.doEdit(w, *msg.edit)
-		}
-		return m.doManage(w, *msg.manage)
-	case estimateMsg:
-		m.onEstimate(w, msg)
-	case startSurveyMsg:
-		return m.startSurvey(w, msg)
-	case surveyProgressMsg:
-		return m.onSurveyProgress(w, msg)
-	case surveyDoneMsg:
-		return m.onSurveyDone(w, msg)
-	case copyMsg:
-		return m.startCopy(w, msg)
-	case copyProgressMsg:
-		if msg.ok && m.copying == msg.run {
-			msg.run.progress = msg.p
-			return m.waitCopy(w, msg.run)
-		}
-	case copyDoneMsg:
-		return m.onCopyDone(w, msg)
-	case sandboxMsg:
-		return m.onSandbox(msg)
-	}
-	return nil
-}
-
 // onPaste gives a paste to what has the keyboard: the form over the pane,
 // the clock prompt, or the focused pane (a text field in it).
 func (m *Model) onPaste(msg tea.PasteMsg) tea.Cmd {
 	switch {
 	case m.modal != nil:
 		return m.updateModal(msg)
-	case m.prompt != nil:
-		m.prompt.input.Paste(msg.Content)
-		m.prompt.err = ""
-		return nil
+	case m.ws.clock.Prompting():
+		return route(m.ws, toClock, m.ws.clock.Update(msg))
 	case m.showHelp || m.onSidebar:
 		return nil
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/dynoscope/dynoscope/engine"
 	"github.com/dynoscope/dynoscope/engine/remote"
 	"github.com/dynoscope/dynoscope/engine/remote/remotetest"
+	"github.com/dynoscope/dynoscope/engine/remoteapi"
 	"github.com/dynoscope/dynoscope/model"
 	"github.com/dynoscope/dynoscope/ui/forms"
 	"github.com/dynoscope/dynoscope/ui/kit"
@@ -428,7 +429,7 @@ func TestRemoteSurveyAsksFirst(t *testing.T) {
 		t.Fatalf("o:\n%s", screen(m))
 	}
 	press(t, m, "y")
-	sv := m.ws.surveys["Employees"]
+	sv := m.ws.survey.Of("Employees")
 	if sv == nil || sv.Running || sv.Survey == nil || !sv.Survey.Complete || sv.Survey.Items != 23 {
 		t.Fatalf("survey %+v", sv)
 	}
@@ -698,7 +699,7 @@ func TestRemoteReadToTheEndAsks(t *testing.T) {
 	m := r.m
 	selectInSidebar(t, m, "Big", "")
 	press(t, m, "2", "G")
-	est, err := kit.EstimateOf(describe(t, eng, "Big"), "")
+	est, err := remoteapi.EstimateScanOf(describe(t, eng, "Big"), "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/dynoscope/dynoscope/ui/kit"
+	"github.com/dynoscope/dynoscope/ui/remote"
 )
 
 // View draws the whole screen in the alternate screen, with the mouse
@@ -137,8 +138,8 @@ func (m *Model) boxTitle() string {
 // the part cut.
 func (m *Model) statusBar() string {
 	st := m.st
-	if m.prompt != nil {
-		return kit.Fit(m.promptView(), m.w)
+	if m.ws.clock.Prompting() {
+		return kit.Fit(m.ws.clock.PromptView(), m.w)
 	}
 	last, label := m.ws.last, "last: "
 	if m.pane == paneLessons {
@@ -149,25 +150,23 @@ func (m *Model) statusBar() string {
 		left += st.Warn.Render(m.flash) + " · "
 	}
 	switch {
-	case m.copying != nil:
-		left += st.Status.Render(m.copyText())
-	case m.ws.surveying != nil && m.pane != paneLessons:
-		if sv := m.ws.surveys[m.ws.surveying.table]; sv != nil {
-			left += st.Status.Render("S stops · " + sv.StatusText())
-		}
+	case m.copier.Copying():
+		left += st.Status.Render(m.copier.StatusText())
+	case m.ws.survey.Running() && m.pane != paneLessons:
+		left += st.Status.Render(m.ws.survey.StatusText())
 	case m.ws.loc != nil && m.pane != paneLessons:
-		left += st.Status.Render(consumedText(m.ws.totals))
+		left += st.Status.Render(remote.ConsumedText(m.ws.totals))
 	case last == nil:
 		left += st.Status.Render(label) + st.Dim.Render("no request yet")
 	default:
 		left += st.Status.Render(label + kit.RequestText(*last))
 	}
-	right := m.clockText(m.w) + " "
+	right := m.ws.clock.Text(m.now, m.w) + " "
 	if table, on := m.ws.capacity.Traffic(); on {
 		right = st.OK.Render("traffic ▶ "+table) + " · " + right
 	}
 	if kit.Width(right) >= m.w {
-		right = m.clockText(m.w) + " "
+		right = m.ws.clock.Text(m.now, m.w) + " "
 	}
 	return kit.Spread(left, right, m.w)
 }
@@ -182,8 +181,8 @@ func (m *Model) focusedKeys() []key.Binding {
 	switch {
 	case m.modal != nil:
 		return m.modal.ShortHelp()
-	case m.prompt != nil:
-		return []key.Binding{m.km.Live.PromptAccept, m.km.Live.PromptCancel}
+	case m.ws.clock.Prompting():
+		return m.ws.clock.PromptHelp()
 	case m.showHelp:
 		return m.helpKeys()
 	}
@@ -194,13 +193,12 @@ func (m *Model) focusedKeys() []key.Binding {
 func (m *Model) globalKeys() []key.Binding {
 	km := m.km
 	if m.capturing() {
-		return []key.Binding{key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit"))}
+		return []key.Binding{km.Interrupt}
 	}
 	if m.showHelp {
 		return nil
 	}
-	panes := key.NewBinding(key.WithKeys("1", "2", "3", "4", "5", "6", "7", "8"), key.WithHelp("1-8", "panes"))
-	out := []key.Binding{km.NextFocus, panes}
+	out := []key.Binding{km.NextFocus, km.PaneDigits}
 	if len(m.others) > 0 {
 		out = append(out, km.SwitchWorkspace)
 	}
@@ -208,12 +206,12 @@ func (m *Model) globalKeys() []key.Binding {
 		c, s := km.CopySlice, km.Survey
 		c.SetHelp("C", "copy slice")
 		s.SetHelp("S", "read whole table")
-		if m.ws.surveying != nil {
+		if m.ws.survey.Running() {
 			s.SetHelp("S", "stop reading")
 		}
 		out = append(out, c, s)
 	}
-	if (m.pane == paneCapacity || m.pane == paneTTL || m.pane == paneStream) && m.ws.clock != nil {
+	if (m.pane == paneCapacity || m.pane == paneTTL || m.pane == paneStream) && m.ws.clock.Controllable() {
 		pause, speed, jump := km.Live.Pause, km.Live.Faster, km.Live.AdvanceMin
 		pause.SetHelp("p", "pause")
 		speed.SetHelp("+/-", "speed")

@@ -3,73 +3,11 @@ package ui
 import (
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/dynoscope/dynoscope/ui/clock"
 	"github.com/dynoscope/dynoscope/ui/forms"
-	"github.com/dynoscope/dynoscope/ui/items"
 	"github.com/dynoscope/dynoscope/ui/kit"
 	"github.com/dynoscope/dynoscope/ui/query"
-	"github.com/dynoscope/dynoscope/ui/sidebar"
 )
-
-// onKit does what a kit message from a component of workspace w asks; ok
-// is false for any other message. (The lessons pane's messages come with
-// no workspace: they are about a lesson's copy.)
-func (m *Model) onKit(w *workspace, from dest, msg tea.Msg) (tea.Cmd, bool) {
-	if w == nil {
-		w = m.ws
-		if eng := m.lessons.Copy(); eng != nil {
-			w = m.wsOf(eng)
-		}
-	}
-	switch msg := msg.(type) {
-	case kit.OpenItemMsg:
-		v, load := items.NewItemView(m.st, m.km, w.api, msg)
-		v.SetSize(m.paneSize())
-		w.item = v
-		return route(w, toItem, load), true
-	case kit.FlashMsg:
-		m.flash = msg.Text
-		return nil, true
-	case kit.ChangedMsg:
-		if msg.Note != "" {
-			m.flash = msg.Note
-		}
-		return tea.Batch(w.reload(), w.reloadTable(msg.Table), w.fetchLast(), w.changed(msg.Table)), true
-	case kit.SelectMsg:
-		return w.load(msg.Table, msg.Index), true
-	case kit.ConfirmMsg:
-		then := msg.Then
-		q := forms.NewQuestion(m.st, m.km, msg.Title, msg.Yes, msg.Body, routed{ws: w, to: from, msg: then})
-		if m.mustType(w) && msg.Table != "" {
-			q.RequireTyped(msg.Table, m.where(w, m.descOf(w, msg.Table)))
-		}
-		m.openModal(w, q)
-		return nil, true
-	case kit.EditMsg:
-		return m.edit(w, msg), true
-	case kit.ManageMsg:
-		return m.manage(w, msg), true
-	case kit.WorkspaceMsg:
-		return m.onWorkspaceMsg(msg), true
-	case kit.OpenQueryMsg:
-		return m.openQuery(msg), true
-	case kit.OpenItemsMsg:
-		return m.openItems(w, msg), true
-	case kit.OpenPatternsMsg:
-		return m.openPatterns(w, msg), true
-	case kit.SurveyMsg:
-		return m.askSurvey(w, msg.Table), true
-	case kit.StopSurveyMsg:
-		m.stopSurvey(w)
-		return nil, true
-	case sidebar.OpenMsg:
-		m.onSidebar = false
-		if m.pane == paneSchema || m.pane == paneLessons {
-			m.pane = paneItems
-		}
-		return nil, true
-	}
-	return nil, false
-}
 
 // openModal shows a form or question over the main pane; it acts on w.
 func (m *Model) openModal(w *workspace, md forms.Modal) {
@@ -282,7 +220,7 @@ func (m *Model) openQuery(msg kit.OpenQueryMsg) tea.Cmd {
 		return add
 	}
 	load := func() tea.Msg {
-		tables, err := describeAll(w.api)
+		tables, err := kit.DescribeAll(w.api)
 		return workspaceMsg{tables: tables, err: err, selectTable: table, selectIndex: index}
 	}
 	m.pane, m.onSidebar = paneQuery, false
@@ -302,7 +240,7 @@ func (m *Model) openItems(from *workspace, msg kit.OpenItemsMsg) tea.Cmd {
 	m.pane, m.onSidebar = paneItems, false
 	api := w.api
 	return tea.Batch(add, m.switchTo(w), route(w, toRoot, func() tea.Msg {
-		tables, err := describeAll(api)
+		tables, err := kit.DescribeAll(api)
 		return openMsg{ws: workspaceMsg{tables: tables, err: err, selectTable: msg.Table, selectIndex: msg.Index}, leftOut: msg.LeftOut}
 	}))
 }
@@ -354,3 +292,28 @@ type reloadMsg struct{}
 // requestTarget is the table and index a request for the query builder
 // works on (a Query, a Scan, a statement, a transaction).
 func requestTarget(in any) (string, string) { return query.RequestTarget(in) }
+
+// onClock takes the clock's state after a control: the status bar shows
+// its time and note, and after a jump the pane on screen and the tables
+// are read again (what the jump expired and deleted shows at once).
+func (m *Model) onClock(w *workspace, msg clock.StateMsg) tea.Cmd {
+	w.clock.Set(msg)
+	if w != m.ws {
+		return nil
+	}
+	m.now = msg.Now
+	if m.opts.Now != nil {
+		m.now = m.opts.Now()
+	}
+	m.flash = msg.Note
+	if !msg.Jumped {
+		return nil
+	}
+	var cmds []tea.Cmd
+	for p, pn := range w.panes {
+		if r, ok := pn.(interface{ Refresh() tea.Cmd }); ok && pane(p) == m.pane {
+			cmds = append(cmds, route(w, toPaneOf(pane(p)), r.Refresh()))
+		}
+	}
+	return tea.Batch(append(cmds, w.reload())...)
+}

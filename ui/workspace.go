@@ -1,21 +1,20 @@
 package ui
 
 import (
-	"context"
-	"reflect"
-	"sort"
-	"sync"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/dynoscope/dynoscope/engine"
+	"github.com/dynoscope/dynoscope/engine/remoteapi"
 	"github.com/dynoscope/dynoscope/model"
 	"github.com/dynoscope/dynoscope/ui/capacity"
+	"github.com/dynoscope/dynoscope/ui/clock"
 	"github.com/dynoscope/dynoscope/ui/items"
 	"github.com/dynoscope/dynoscope/ui/kit"
 	"github.com/dynoscope/dynoscope/ui/patterns"
 	"github.com/dynoscope/dynoscope/ui/query"
+	"github.com/dynoscope/dynoscope/ui/remote"
 	"github.com/dynoscope/dynoscope/ui/schema"
 	"github.com/dynoscope/dynoscope/ui/sidebar"
 	"github.com/dynoscope/dynoscope/ui/stream"
@@ -36,11 +35,10 @@ type workspace struct {
 	closer func() error
 	// loc is where a remote backend points (nil for an engine); remote.go
 	// has what only a remote workspace does.
-	loc       *kit.Location
-	surveys   map[string]*kit.SurveyState // by table
-	surveying *surveyRun                  // the survey running, if any
-	totals    kit.Totals                  // the remote backend's consumption, as last read
-	lastLoad  time.Time                   // wall time of the last load asked for
+	loc      *remoteapi.Location
+	survey   *remote.Surveys  // the reads of whole tables (S)
+	totals   remoteapi.Totals // the remote backend's consumption, as last read
+	lastLoad time.Time        // wall time of the last load asked for
 
 	sidebar  *sidebar.Model
 	schema   *schema.Model
@@ -65,19 +63,13 @@ type workspace struct {
 	unsub      func()
 	lastReload time.Time // wall time of the last reload events caused (or the one due)
 
-	clock  kit.ClockControl
-	paused bool // the clock's state as last read by a command
-	speed  float64
+	clock *clock.Model // its keys, prompt and state
 }
 
 // newWorkspace makes the panes of a backend.
 func (m *Model) newWorkspace(api engine.API, label, file string) *workspace {
 	st, km := m.st, m.km
-	w := &workspace{api: api, label: label, short: "your workspace", file: file, clock: kit.ClockOf(api), speed: 1,
-		surveys: map[string]*kit.SurveyState{}}
-	if w.clock != nil {
-		w.paused, w.speed = w.clock.Paused(), w.clock.Speed()
-	}
+	w := &workspace{api: api, label: label, short: "your workspace", file: file, clock: clock.New(m.st, m.km, api, file)}
 	endpoint := m.opts.Serving
 	if loc, ok := kit.LocationOf(api); ok {
 		w.loc, w.short, endpoint = &loc, "remote, read-only", loc.Endpoint
@@ -85,6 +77,7 @@ func (m *Model) newWorkspace(api engine.API, label, file string) *workspace {
 			w.short = "remote, writes allowed"
 		}
 	}
+	w.survey = remote.NewSurveys(api, w.loc)
 	w.sidebar = sidebar.New(st, km)
 	w.sidebar.SetApproximate(w.loc != nil)
 	w.sidebar.SetReadOnly(kit.ReadOnly(api))
@@ -108,9 +101,7 @@ func (m *Model) newWorkspace(api engine.API, label, file string) *workspace {
 // close ends the workspace's subscription, traffic and survey.
 func (w *workspace) close() {
 	w.capacity.Close()
-	if w.surveying != nil {
-		w.surveying.cancel()
-	}
+	w.survey.Close()
 	if w.unsub != nil {
 		w.unsub()
 		w.unsub = nil
@@ -119,63 +110,6 @@ func (w *workspace) close() {
 
 // sel is the sidebar's selection.
 func (w *workspace) sel() kit.Target { return w.sidebar.Selected() }
-
-// dest is what a routed message is for.
-type dest int
-
-const (
-	toRoot dest = iota
-	toSidebar
-	toItem
-	toModal
-	toLessons
-	toPane // + the pane's number
-)
-
-// routed is a message one of the workspace's components asked for, on its
-// way back to that component (or to the root, for the messages in kit).
-// Every command a component returns is wrapped so: a workspace not on
-// screen still gets its own messages, and never another's.
-type routed struct {
-	ws  *workspace // nil: the root's own or the lessons pane's
-	to  dest
-	msg tea.Msg
-}
-
-// teaPkg is Bubble Tea's package: its own messages go through unrouted.
-var teaPkg = reflect.TypeOf(tea.BatchMsg{}).PkgPath()
-
-// route wraps cmd so the message it returns comes back to (ws, to);
-// batches are wrapped command by command.
-func route(ws *workspace, to dest, cmd tea.Cmd) tea.Cmd {
-	if cmd == nil {
-		return nil
-	}
-	return func() tea.Msg {
-		msg := cmd()
-		switch m := msg.(type) {
-		case nil:
-			return nil
-		case tea.BatchMsg:
-			out := make(tea.BatchMsg, 0, len(m))
-			for _, c := range m {
-				if c != nil {
-					out = append(out, route(ws, to, c))
-				}
-			}
-			return out
-		case routed:
-			return m
-		}
-		if t := reflect.TypeOf(msg); t.PkgPath() == teaPkg || (t.Kind() == reflect.Pointer && t.Elem().PkgPath() == teaPkg) {
-			return msg
-		}
-		return routed{ws: ws, to: to, msg: msg}
-	}
-}
-
-// toPaneOf is the destination of pane p.
-func toPaneOf(p pane) dest { return toPane + dest(p) }
 
 // workspaceMsg carries a fresh description of every table; selectTable
 // (and selectIndex) move the sidebar there once it is read.
@@ -191,7 +125,7 @@ func (w *workspace) load(selectTable, selectIndex string) tea.Cmd {
 	w.lastLoad = time.Now()
 	api := w.api
 	return route(w, toRoot, func() tea.Msg {
-		tables, err := describeAll(api)
+		tables, err := kit.DescribeAll(api)
 		return workspaceMsg{tables: tables, err: err, selectTable: selectTable, selectIndex: selectIndex}
 	})
 }
@@ -204,109 +138,6 @@ func (w *workspace) reload() tea.Cmd {
 		return nil
 	}
 	return w.load("", "")
-}
-
-// describeAll lists and describes every table, with the GSIs' key-schema
-// violations and build progress when the backend tells them. A remote
-// backend's tables are described a few at a time (each a round trip).
-func describeAll(api engine.API) ([]kit.TableInfo, error) {
-	ctx := context.Background()
-	var names []string
-	var start string
-	for {
-		out, err := api.ListTables(ctx, &model.ListTablesInput{ExclusiveStartTableName: start})
-		if err != nil {
-			return nil, err
-		}
-		names = append(names, out.TableNames...)
-		if out.LastEvaluatedTableName == "" {
-			break
-		}
-		start = out.LastEvaluatedTableName
-	}
-	found := make([]*kit.TableInfo, len(names))
-	workers := 1
-	if kit.IsRemote(api) {
-		workers = remoteDescribers
-	}
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range min(workers, len(names)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				found[i] = describeOne(ctx, api, names[i])
-			}
-		}()
-	}
-	for i := range names {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-	tables := make([]kit.TableInfo, 0, len(names))
-	for _, ti := range found {
-		if ti != nil {
-			tables = append(tables, *ti)
-		}
-	}
-	sort.SliceStable(tables, func(i, j int) bool { return tables[i].Desc.TableName < tables[j].Desc.TableName })
-	return tables, nil
-}
-
-// remoteDescribers is how many tables of a remote backend are described at
-// once.
-const remoteDescribers = 8
-
-// describeOne describes a table, its TTL, and what the backend tells of its
-// GSIs' builds and key-schema violations; nil when it is gone.
-func describeOne(ctx context.Context, api engine.API, n string) *kit.TableInfo {
-	lo, _ := api.(kit.LeftOutLister)
-	bp, _ := api.(kit.BuildProgress)
-	ti := kit.TableInfo{}
-	// Progress first, then the description: a build that ends between
-	// the two reads shows ACTIVE, never BACKFILLING at 100%.
-	progress := map[string]engine.BackfillProgress{}
-	d, err := api.DescribeTable(ctx, &model.DescribeTableInput{TableName: n})
-	if err != nil {
-		return nil // deleted between the list and the describe
-	}
-	if bp != nil {
-		for _, g := range d.Table.GlobalSecondaryIndexes {
-			if p, ok := bp.IndexBuildProgress(n, g.IndexName); ok {
-				progress[g.IndexName] = p
-			}
-		}
-		if len(progress) > 0 {
-			if again, err := api.DescribeTable(ctx, &model.DescribeTableInput{TableName: n}); err == nil {
-				d = again
-			}
-			ti.Progress = progress
-		}
-	}
-	ti.Desc = d.Table
-	if ttl, err := api.DescribeTimeToLive(ctx, &model.DescribeTimeToLiveInput{TableName: n}); err == nil {
-		ti.TTL = ttl.TimeToLiveDescription
-	}
-	for _, g := range d.Table.GlobalSecondaryIndexes {
-		if lo == nil || g.IndexStatus != model.StatusActive || g.ItemCount >= d.Table.ItemCount {
-			continue
-		}
-		left, err := lo.IndexLeftOut(n, g.IndexName, kit.LeftOutLimit)
-		if err != nil {
-			continue
-		}
-		for _, l := range left {
-			if l.Violation {
-				if ti.Violations == nil {
-					ti.Violations = map[string]int{}
-				}
-				ti.Violations[g.IndexName]++
-			}
-		}
-	}
-	return &ti
 }
 
 // building reports whether an index or table is on its way to ACTIVE.
@@ -339,7 +170,7 @@ func (m *Model) onWorkspace(w *workspace, msg workspaceMsg) tea.Cmd {
 	w.loadErr = nil
 	w.tables = msg.tables
 	for i := range w.tables {
-		w.tables[i].Survey = w.surveys[w.tables[i].Desc.TableName]
+		w.tables[i].Survey = w.survey.Of(w.tables[i].Desc.TableName)
 	}
 	w.sidebar.SetTables(w.tables)
 	if msg.selectTable != "" {
@@ -394,7 +225,7 @@ type lastRequestMsg struct {
 // fetchTotals reads what a remote backend consumed so far (nil for an
 // engine).
 func (w *workspace) fetchTotals() tea.Cmd {
-	cm, ok := w.api.(kit.ConsumptionMeter)
+	cm, ok := w.api.(remoteapi.ConsumptionMeter)
 	if !ok {
 		return nil
 	}

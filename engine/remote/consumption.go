@@ -5,6 +5,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/dynoscope/dynoscope/engine/remoteapi"
 	"github.com/dynoscope/dynoscope/model"
 )
 
@@ -14,15 +15,10 @@ import (
 // ReturnConsumedCapacity (TOTAL or INDEXES; INDEXES splits it by index),
 // and the others are counted as unmetered.
 
-// ConsumptionMeter is the part of a backend that meters its own requests.
-type ConsumptionMeter interface {
-	Consumption() *Meter
-}
-
 var _ ConsumptionMeter = (*Backend)(nil)
 
 // Consumption returns the backend's meter.
-func (b *Backend) Consumption() *Meter { return b.meter }
+func (b *Backend) Consumption() remoteapi.Consumption { return b.meter }
 
 // meterWindow is how many seconds of history a meter keeps.
 const meterWindow = 15 * 60
@@ -50,30 +46,6 @@ type usageKey struct {
 	table, index string
 	write        bool
 }
-
-// Totals are what the meter counted since the backend opened.
-type Totals struct {
-	ReadUnits  float64
-	WriteUnits float64
-	// Requests counts the answered data-plane requests; Unmetered those
-	// among them that came back without ConsumedCapacity.
-	Requests  int
-	Unmetered int
-}
-
-// Second is the consumption of one second (of one table, or of all).
-type Second struct {
-	Start time.Time
-	Read  float64
-	Write float64
-	// Indexes splits one table's units by index (requests with
-	// ReturnConsumedCapacity INDEXES only): index name to read and write
-	// units. Nil for the all-tables view.
-	Indexes map[string]IndexUnits
-}
-
-// IndexUnits are the units one index consumed.
-type IndexUnits struct{ Read, Write float64 }
 
 // NewMeter returns an empty meter on a clock.
 func NewMeter(now func() time.Time) *Meter {

@@ -49,7 +49,7 @@ func (b *Backend) asError(err error) error {
 	}
 	var ce *credentialError
 	if errors.As(err, &ce) {
-		return &model.Error{Code: ErrCredentials, Message: ce.Error() + " (" + b.loc.tried() + ")"}
+		return &model.Error{Code: ErrCredentials, Message: ce.Error() + " (" + tried(b.loc) + ")"}
 	}
 	var api smithy.APIError
 	if errors.As(err, &api) {

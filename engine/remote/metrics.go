@@ -11,6 +11,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/cloudwatch"
 	cwtypes "github.com/aws/aws-sdk-go-v2/service/cloudwatch/types"
 	"github.com/aws/smithy-go"
+	"github.com/dynoscope/dynoscope/engine/remoteapi"
 )
 
 // CloudWatch's view of a table: the metrics DynamoDB publishes every
@@ -25,11 +26,11 @@ import (
 
 // Metric names.
 const (
-	MetricConsumedRead   = "ConsumedReadCapacityUnits"
-	MetricConsumedWrite  = "ConsumedWriteCapacityUnits"
-	MetricThrottled      = "ThrottledRequests"
-	MetricReadThrottles  = "ReadThrottleEvents"
-	MetricWriteThrottles = "WriteThrottleEvents"
+	MetricConsumedRead   = remoteapi.MetricConsumedRead
+	MetricConsumedWrite  = remoteapi.MetricConsumedWrite
+	MetricThrottled      = remoteapi.MetricThrottled
+	MetricReadThrottles  = remoteapi.MetricReadThrottles
+	MetricWriteThrottles = remoteapi.MetricWriteThrottles
 )
 
 // MetricsWindow and MetricsPeriod are the span and resolution read.
@@ -45,69 +46,7 @@ var throttledOperations = []string{"GetItem", "PutItem", "UpdateItem", "DeleteIt
 	"BatchGetItem", "BatchWriteItem", "TransactGetItems", "TransactWriteItems",
 	"ExecuteStatement", "BatchExecuteStatement", "ExecuteTransaction"}
 
-// MetricsReader is the part of a backend that reads CloudWatch.
-type MetricsReader interface {
-	TableMetrics(ctx context.Context, table string, gsis []string) (*TableMetrics, error)
-}
-
 var _ MetricsReader = (*Backend)(nil)
-
-// TableMetrics are a table's and its GSIs' CloudWatch series.
-type TableMetrics struct {
-	Table      string
-	Start, End time.Time
-	Period     time.Duration
-	// Series: the table's five (index ""), then each GSI's four, in the
-	// order asked.
-	Series []MetricSeries
-}
-
-// MetricSeries is one metric of the table or of one GSI.
-type MetricSeries struct {
-	Index  string // "" for the table
-	Metric string
-	// Points are in time order, one per minute that has data; the Sum of
-	// the minute.
-	Points []MetricPoint
-	// Partial is set when CloudWatch said the data is incomplete
-	// (StatusCode PartialData, or another code than Complete: Messages
-	// then says what).
-	Partial  bool
-	Messages []string
-}
-
-// MetricPoint is one minute's value.
-type MetricPoint struct {
-	Time  time.Time
-	Value float64
-}
-
-// Get returns the series of one metric of the table (index "") or a GSI,
-// or nil.
-func (m *TableMetrics) Get(index, metric string) *MetricSeries {
-	for i := range m.Series {
-		if m.Series[i].Index == index && m.Series[i].Metric == metric {
-			return &m.Series[i]
-		}
-	}
-	return nil
-}
-
-// MetricsUnavailable is TableMetrics' error when CloudWatch cannot be
-// read: no CloudWatch for this endpoint, credentials that do not allow
-// cloudwatch:GetMetricData, or CloudWatch's own error (Code and Message
-// verbatim).
-type MetricsUnavailable struct {
-	Code    string
-	Message string
-}
-
-func (e *MetricsUnavailable) Error() string {
-	if e.Code == "" {
-		return "CloudWatch metrics unavailable: " + e.Message
-	}
-	return "CloudWatch metrics unavailable: " + e.Code + ": " + e.Message
-}
 
 // metricQuery is what one MetricDataQuery asks.
 type metricQuery struct {
@@ -226,7 +165,7 @@ func (b *Backend) TableMetrics(ctx context.Context, table string, gsis []string)
 func metricsError(b *Backend, err error) error {
 	var ce *credentialError
 	if errors.As(err, &ce) {
-		return &MetricsUnavailable{Code: ErrCredentials, Message: ce.Error() + " (" + b.loc.tried() + ")"}
+		return &MetricsUnavailable{Code: ErrCredentials, Message: ce.Error() + " (" + tried(b.loc) + ")"}
 	}
 	var api smithy.APIError
 	if errors.As(err, &api) {

@@ -64,12 +64,12 @@ func TestTableMetrics(t *testing.T) {
 		want          []MetricPoint
 		partial       bool
 	}{
-		{"", MetricConsumedRead, []MetricPoint{{at(-3), 120}, {at(-2), 60}}, false},
+		{"", MetricConsumedRead, []MetricPoint{{Time: at(-3), Value: 120}, {Time: at(-2), Value: 60}}, false},
 		{"", MetricConsumedWrite, nil, false},
-		{"", MetricThrottled, []MetricPoint{{at(-5), 5}, {at(-2), 3}, {at(-1), 4}}, false},
+		{"", MetricThrottled, []MetricPoint{{Time: at(-5), Value: 5}, {Time: at(-2), Value: 3}, {Time: at(-1), Value: 4}}, false},
 		{"", MetricWriteThrottles, nil, true},
-		{"byDate", MetricConsumedWrite, []MetricPoint{{at(-1), 30}}, false},
-		{"byDate", MetricReadThrottles, []MetricPoint{{at(-1), 7}}, false},
+		{"byDate", MetricConsumedWrite, []MetricPoint{{Time: at(-1), Value: 30}}, false},
+		{"byDate", MetricReadThrottles, []MetricPoint{{Time: at(-1), Value: 7}}, false},
 	}
 	for _, c := range checks {
 		s := m.Get(c.index, c.metric)

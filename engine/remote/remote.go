@@ -20,6 +20,7 @@ import (
 	"github.com/aws/smithy-go/middleware"
 
 	"github.com/dynoscope/dynoscope/engine"
+	"github.com/dynoscope/dynoscope/engine/remoteapi"
 	"github.com/dynoscope/dynoscope/model"
 )
 
@@ -121,11 +122,11 @@ func Open(ctx context.Context, opts Options) (*Backend, error) {
 	}
 	cfg, err := config.LoadDefaultConfig(ctx, load...)
 	if err != nil {
-		return nil, &model.Error{Code: ErrCredentials, Message: err.Error() + " (" + loc.tried() + ")"}
+		return nil, &model.Error{Code: ErrCredentials, Message: err.Error() + " (" + tried(loc) + ")"}
 	}
 	if cfg.Region == "" {
 		if opts.EndpointURL == "" {
-			return nil, &model.Error{Code: ErrCredentials, Message: "no region: pass --region, or set AWS_REGION or a region in the profile (" + loc.tried() + ")"}
+			return nil, &model.Error{Code: ErrCredentials, Message: "no region: pass --region, or set AWS_REGION or a region in the profile (" + tried(loc) + ")"}
 		}
 		cfg.Region = defaultEndpointRegion
 	}
@@ -179,41 +180,8 @@ func Open(ctx context.Context, opts Options) (*Backend, error) {
 // is configured.
 const defaultEndpointRegion = "us-east-1"
 
-// Location tells where a backend points.
-type Location struct {
-	Region   string
-	Profile  string // "" when no profile was named (the chain's default)
-	Endpoint string // "" for AWS
-	Write    bool
-	// PlaceholderCredentials is set once requests to Endpoint went out with
-	// placeholder credentials because the chain found none.
-	PlaceholderCredentials bool
-}
-
-// Place says where in a few words: "AWS eu-west-1, profile prod" or
-// "http://127.0.0.1:8000".
-func (l Location) Place() string {
-	if l.Endpoint != "" {
-		return l.Endpoint
-	}
-	s := "AWS " + l.Region
-	if l.Profile != "" {
-		s += ", profile " + l.Profile
-	}
-	return s
-}
-
-// String is Place and whether writes are allowed: "AWS eu-west-1, profile
-// prod, read-only".
-func (l Location) String() string {
-	if l.Write {
-		return l.Place() + ", writes allowed"
-	}
-	return l.Place() + ", read-only"
-}
-
 // tried names the profile and region a credential error came from.
-func (l Location) tried() string {
+func tried(l Location) string {
 	p := l.Profile
 	if p == "" {
 		p = "default"
@@ -229,11 +197,6 @@ func (l Location) tried() string {
 	return s
 }
 
-// Located is the part of a remote backend that says where it points.
-type Located interface {
-	Location() Location
-}
-
 var _ Located = (*Backend)(nil)
 
 // Location tells where the backend points and whether it may write.
@@ -243,21 +206,11 @@ func (b *Backend) Location() Location {
 	return l
 }
 
-// AccountOf returns the account ID in a DynamoDB ARN
-// (arn:aws:dynamodb:eu-west-1:123456789012:table/Orders), or "".
-func AccountOf(arn string) string {
-	parts := strings.SplitN(arn, ":", 6)
-	if len(parts) < 6 || parts[0] != "arn" {
-		return ""
-	}
-	return parts[4]
-}
-
 // Codes of the errors the backend makes itself; every other Code is the
 // service's exception name.
 const (
 	// ErrReadOnly refuses a write on a backend opened without Write.
-	ErrReadOnly = "read-only"
+	ErrReadOnly = remoteapi.ErrReadOnly
 	// ErrCredentials is a credential or configuration problem found on
 	// this side: the SDK's words, then the profile and region tried.
 	ErrCredentials = "CredentialsError"
@@ -267,13 +220,10 @@ const (
 )
 
 // ReadOnlyMessage completes "read-only: " in a refusal.
-const ReadOnlyMessage = "start with --write to change this table"
+const ReadOnlyMessage = remoteapi.ReadOnlyMessage
 
 // IsReadOnly reports whether err is the backend's read-only refusal.
-func IsReadOnly(err error) bool {
-	var me *model.Error
-	return errors.As(err, &me) && me.Code == ErrReadOnly
-}
+func IsReadOnly(err error) bool { return remoteapi.IsReadOnly(err) }
 
 // refuseWrite returns the read-only refusal unless the backend may write.
 func (b *Backend) refuseWrite() error {

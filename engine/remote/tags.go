@@ -6,6 +6,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"github.com/dynoscope/dynoscope/engine/remoteapi"
 	"github.com/dynoscope/dynoscope/model"
 )
 
@@ -69,17 +70,5 @@ func (b *Backend) ListTagsOfResource(ctx context.Context, in *model.ListTagsOfRe
 func ListAllTags(ctx context.Context, api interface {
 	ListTagsOfResource(context.Context, *model.ListTagsOfResourceInput) (*model.ListTagsOfResourceOutput, error)
 }, arn string) ([]model.Tag, error) {
-	var tags []model.Tag
-	in := &model.ListTagsOfResourceInput{ResourceArn: &arn}
-	for {
-		out, err := api.ListTagsOfResource(ctx, in)
-		if err != nil {
-			return tags, err
-		}
-		tags = append(tags, out.Tags...)
-		if out.NextToken == "" {
-			return tags, nil
-		}
-		in = &model.ListTagsOfResourceInput{ResourceArn: &arn, NextToken: out.NextToken}
-	}
+	return remoteapi.ListAllTags(ctx, api, arn)
 }

@@ -251,7 +251,7 @@ func TestTailShards(t *testing.T) {
 	if !reflect.DeepEqual(f.calls[:3], []string{"GetRecords s2@2", "GetShardIterator s2 AFTER_SEQUENCE_NUMBER 006", "GetRecords s2@2"}) {
 		t.Fatalf("calls %q", f.calls)
 	}
-	want := []TailShard{{"s0", false, 0}, {"s1", false, 2}, {"s2", true, 3}, {"s3", true, 1}}
+	want := []TailShard{{ShardID: "s0", Reading: false, Records: 0}, {ShardID: "s1", Reading: false, Records: 2}, {ShardID: "s2", Reading: true, Records: 3}, {ShardID: "s3", Reading: true, Records: 1}}
 	if got := tail.Shards(); !reflect.DeepEqual(got, want) {
 		t.Fatalf("shards %+v", got)
 	}

@@ -24,6 +24,7 @@ import (
 
 	"github.com/dynoscope/dynoscope/engine"
 	"github.com/dynoscope/dynoscope/engine/capacity"
+	"github.com/dynoscope/dynoscope/engine/remoteapi"
 	"github.com/dynoscope/dynoscope/keymap"
 	"github.com/dynoscope/dynoscope/model"
 	"github.com/dynoscope/dynoscope/ui/kit"
@@ -168,7 +169,7 @@ func fetch(api engine.API, clk kit.ClockControl, gen int, once bool, table strin
 		if tr != nil {
 			msg.traffic = trafficStatus{on: true, w: tr.Workload(), stats: tr.Stats()}
 		}
-		if cm, ok := api.(kit.ConsumptionMeter); ok {
+		if cm, ok := api.(remoteapi.ConsumptionMeter); ok {
 			msg.data.remote = readRemote(cm, table)
 			return msg
 		}

@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/dynoscope/dynoscope/engine/capacity"
+	"github.com/dynoscope/dynoscope/engine/remoteapi"
 	"github.com/dynoscope/dynoscope/model"
 	"github.com/dynoscope/dynoscope/ui/kit"
 )
@@ -27,8 +28,8 @@ const metricsEvery = time.Minute
 
 // remoteData is one read of the explorer's own consumption on a table.
 type remoteData struct {
-	secs   []kit.Second
-	totals kit.Totals
+	secs   []remoteapi.Second
+	totals remoteapi.Totals
 }
 
 // metricsState is the last CloudWatch read of a table.
@@ -36,14 +37,14 @@ type metricsState struct {
 	table   string
 	asked   time.Time // wall time of the last request
 	loading bool
-	m       *kit.TableMetrics
+	m       *remoteapi.TableMetrics
 	err     error
 }
 
 // metricsMsg carries a CloudWatch read.
 type metricsMsg struct {
 	table string
-	m     *kit.TableMetrics
+	m     *remoteapi.TableMetrics
 	err   error
 }
 
@@ -54,7 +55,7 @@ const trafficOnRemote = "the traffic generator runs on the embedded engine only:
 const throttlesOnRemote = "DynamoDB names the reason of each throttle in its answer (ThrottlingReasons), shown with the error of the request it refused; CloudWatch counts throttles without reasons"
 
 // readRemote reads the explorer's own consumption of table.
-func readRemote(cm kit.ConsumptionMeter, table string) *remoteData {
+func readRemote(cm remoteapi.ConsumptionMeter, table string) *remoteData {
 	m := cm.Consumption()
 	return &remoteData{secs: m.PerSecond(table, chartWindow), totals: m.Totals()}
 }
@@ -63,7 +64,7 @@ func readRemote(cm kit.ConsumptionMeter, table string) *remoteData {
 // minute old (or there is none); the time asked is recorded at once, so a
 // slow or failing CloudWatch is not asked more often.
 func (p *Model) metrics() tea.Cmd {
-	mr, ok := p.api.(kit.MetricsReader)
+	mr, ok := p.api.(remoteapi.MetricsReader)
 	if !ok || p.table == "" || p.sel.Desc == nil {
 		return nil
 	}
@@ -96,7 +97,7 @@ func (p *Model) onMetrics(msg metricsMsg) {
 
 // snapshotOf makes the chart's input from the table's description and the
 // explorer's own seconds.
-func snapshotOf(d *model.TableDescription, secs []kit.Second) capacity.MetricsSnapshot {
+func snapshotOf(d *model.TableDescription, secs []remoteapi.Second) capacity.MetricsSnapshot {
 	s := capacity.MetricsSnapshot{Table: d.TableName, Found: true, BillingMode: model.BillingProvisioned}
 	if d.BillingModeSummary != nil && d.BillingModeSummary.BillingMode == model.BillingPayPerRequest {
 		s.BillingMode = model.BillingPayPerRequest
@@ -188,7 +189,7 @@ func (p *Model) cloudWatchLines() []string {
 	}
 	m := c.m
 	spark := min(max(p.w-50, 10), 90)
-	line := func(label string, s *kit.MetricSeries) string {
+	line := func(label string, s *remoteapi.MetricSeries) string {
 		if s == nil {
 			return ""
 		}
@@ -205,16 +206,16 @@ func (p *Model) cloudWatchLines() []string {
 		return kit.Cut(text, p.w)
 	}
 	for _, mt := range []struct{ name, label string }{
-		{kit.MetricConsumedRead, "consumed RCU"}, {kit.MetricConsumedWrite, "consumed WCU"},
-		{kit.MetricThrottled, "throttled requests"}, {kit.MetricReadThrottles, "read throttle events"},
-		{kit.MetricWriteThrottles, "write throttle events"},
+		{remoteapi.MetricConsumedRead, "consumed RCU"}, {remoteapi.MetricConsumedWrite, "consumed WCU"},
+		{remoteapi.MetricThrottled, "throttled requests"}, {remoteapi.MetricReadThrottles, "read throttle events"},
+		{remoteapi.MetricWriteThrottles, "write throttle events"},
 	} {
 		if l := line(mt.label, m.Get("", mt.name)); l != "" {
 			out = append(out, l)
 		}
 	}
 	for _, g := range p.sel.Desc.GlobalSecondaryIndexes {
-		for _, mt := range []struct{ name, label string }{{kit.MetricConsumedRead, "RCU"}, {kit.MetricConsumedWrite, "WCU"}} {
+		for _, mt := range []struct{ name, label string }{{remoteapi.MetricConsumedRead, "RCU"}, {remoteapi.MetricConsumedWrite, "WCU"}} {
 			if l := line("GSI "+g.IndexName+" "+mt.label, m.Get(g.IndexName, mt.name)); l != "" {
 				out = append(out, l)
 			}
@@ -226,7 +227,7 @@ func (p *Model) cloudWatchLines() []string {
 // metricSpark draws per-minute points between start and end on n cells,
 // each cell the largest minute it covers, scaled to the series' peak; a
 // minute without data is a dim dot.
-func metricSpark(st *kit.Styles, pts []kit.MetricPoint, start, end time.Time, n int) string {
+func metricSpark(st *kit.Styles, pts []remoteapi.MetricPoint, start, end time.Time, n int) string {
 	cells := make([]chartCell, n)
 	span := end.Sub(start)
 	if span <= 0 || n <= 0 {

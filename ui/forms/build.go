@@ -147,7 +147,7 @@ func (b *BuildWatch) Update(msg tea.Msg) (Modal, tea.Cmd) {
 		return b, b.poll(buildPollEvery)
 	case tea.KeyPressMsg:
 		switch {
-		case key.Matches(msg, b.keys.Cancel), msg.String() == "enter" && b.done():
+		case key.Matches(msg, b.keys.Cancel), key.Matches(msg, b.keys.Accept) && b.done():
 			return nil, nil
 		case key.Matches(msg, b.keys.OpenInPane) && b.done():
 			table, index := b.table, b.index

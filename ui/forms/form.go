@@ -86,7 +86,7 @@ func (f *form) Update(msg tea.KeyPressMsg) (submit, changed bool) {
 		f.move(-1)
 	case r.choices != nil && key.Matches(msg, f.keys.Choice):
 		dir := 1
-		if msg.String() == "left" {
+		if key.Matches(msg, f.keys.ChoiceBack) {
 			dir = -1
 		}
 		r.choice = (r.choice + dir + len(r.choices)) % len(r.choices)

@@ -189,7 +189,7 @@ func (c *Confirm) typedKey(msg tea.KeyPressMsg) (Modal, tea.Cmd) {
 	switch {
 	case key.Matches(msg, c.keys.Cancel):
 		return nil, nil
-	case msg.String() == "enter":
+	case key.Matches(msg, c.keys.Accept):
 		if c.sending || c.input.String() != c.typed {
 			return c, nil
 		}

@@ -3,24 +3,26 @@ package items
 import (
 	"strings"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/dynoscope/dynoscope/ui/kit"
 )
 
 func (p *Model) updateFilter(msg tea.KeyPressMsg) tea.Cmd {
-	switch msg.String() {
-	case "enter":
+	k := p.keys
+	switch {
+	case key.Matches(msg, k.KeepFilter):
 		p.filtering = false
 		if p.filter.String() == "" {
 			p.idx = nil
 		}
 		return nil
-	case "esc":
+	case key.Matches(msg, k.ClearFilter):
 		p.filtering = false
 		p.idx, p.filter = nil, kit.Field{}
 		return nil
-	case "up", "down":
+	case key.Matches(msg, k.LeaveUp, k.LeaveDown):
 		p.filtering = false
 		return p.update(msg)
 	}

@@ -32,6 +32,7 @@ package items
 
 import (
 	"github.com/dynoscope/dynoscope/engine"
+	"github.com/dynoscope/dynoscope/engine/remoteapi"
 	"github.com/dynoscope/dynoscope/keymap"
 	"github.com/dynoscope/dynoscope/model"
 	"github.com/dynoscope/dynoscope/ui/kit"
@@ -113,12 +114,15 @@ func New(st *kit.Styles, km keymap.KeyMap, api engine.API, pageSize int) *Model 
 	}
 	open := km.Open
 	open.SetHelp("enter", "open item")
+	keep := km.Editing.Accept
+	keep.SetHelp("enter", "keep filter")
 	bottom := km.Bottom
 	bottom.SetHelp("G", "end (reads every page)")
 	k := keys{Up: km.Up, Down: km.Down, PageUp: km.PageUp, PageDown: km.PageDown, Top: km.Top,
 		Bottom: bottom, Left: km.Left, Right: km.Right, Open: open, Filter: km.Filter,
 		ClearFilter: km.ClearFilter, LeftOut: km.LeftOut, Reload: km.Reload, Stop: km.Stop,
-		Facet: km.Design.Facet, FacetBack: km.Design.FacetBack}
+		Facet: km.Design.Facet, FacetBack: km.Design.FacetBack,
+		Back: km.Back, KeepFilter: keep, LeaveUp: km.Field.Up, LeaveDown: km.Field.Down}
 	return &Model{st: st, keys: k, ek: km.Editing, api: api, pageSize: pageSize, loading: -1}
 }
 
@@ -130,7 +134,7 @@ func (p *Model) leftOutCapable() bool {
 // surveyCapable reports whether the backend can read a table whole to
 // tell what an index leaves out (a remote one).
 func (p *Model) surveyCapable() bool {
-	_, ok := p.api.(kit.TableSurveyor)
+	_, ok := p.api.(remoteapi.TableSurveyor)
 	return ok && !p.leftOutCapable()
 }
 

@@ -6,6 +6,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/dynoscope/dynoscope/engine/remoteapi"
 	"github.com/dynoscope/dynoscope/model"
 	"github.com/dynoscope/dynoscope/ui/kit"
 )
@@ -13,6 +14,7 @@ import (
 type keys struct {
 	Up, Down, PageUp, PageDown, Top, Bottom, Left, Right, Open, Filter, ClearFilter, LeftOut, Reload, Stop key.Binding
 	Facet, FacetBack                                                                                       key.Binding
+	Back, KeepFilter, LeaveUp, LeaveDown                                                                   key.Binding
 }
 
 // keyMap enables the bindings that apply now.
@@ -56,10 +58,7 @@ func (p *Model) shortEditKeys() []key.Binding {
 // ShortHelp is the pane's keys for the help line.
 func (p *Model) ShortHelp() []key.Binding {
 	if p.filtering {
-		return []key.Binding{
-			key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "keep filter")),
-			key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear filter")),
-		}
+		return []key.Binding{p.keys.KeepFilter, p.keys.ClearFilter}
 	}
 	k := p.keyMap()
 	if p.toEnd {
@@ -175,7 +174,7 @@ type toEndMsg struct{ gen int }
 // and asks.
 func (p *Model) askToEnd() tea.Cmd {
 	body := []string{}
-	if e, err := kit.EstimateOf(p.tg.Desc, p.tg.Index); err == nil {
+	if e, err := remoteapi.EstimateScanOf(p.tg.Desc, p.tg.Index); err == nil {
 		body = append(body, e.String(), "")
 	}
 	body = append(body, fmt.Sprintf("G reads every page after the %s loaded, %d items a page, eventually consistent; each page shows what it consumed. esc stops.",

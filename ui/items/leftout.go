@@ -156,9 +156,9 @@ func (p *Model) updateLeftOut(msg tea.KeyPressMsg) tea.Cmd {
 	k := p.keyMap()
 	v := p.leftOut
 	switch {
-	case msg.String() == "esc" && p.survey != nil && p.survey.Running && v.fromSurvey:
+	case key.Matches(msg, p.keys.Stop) && p.survey != nil && p.survey.Running && v.fromSurvey:
 		return kit.Msg(kit.StopSurveyMsg{})
-	case key.Matches(msg, k.LeftOut), msg.String() == "esc":
+	case key.Matches(msg, k.LeftOut, p.keys.Back):
 		p.leftOut = nil
 	case key.Matches(msg, k.Up):
 		v.move(-1)

@@ -3,7 +3,9 @@ package kit
 import (
 	"strings"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/dynoscope/dynoscope/keymap"
 )
 
 // Field is a one-line text input: insert at the cursor, backspace and
@@ -47,35 +49,39 @@ func (f *Field) Paste(text string) {
 	f.insert(strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ", "\t", " ").Replace(text))
 }
 
+// fieldKeys are the editing keys every field takes.
+var fieldKeys = keymap.DefaultFieldKeyMap()
+
 // Update applies an editing key; it reports whether the key changed the
 // field or its cursor (printable keys, the editing keys above).
 func (f *Field) Update(msg tea.KeyPressMsg) bool {
-	switch msg.String() {
-	case "backspace", "ctrl+h":
+	k := fieldKeys
+	switch {
+	case key.Matches(msg, k.Backspace):
 		if f.pos > 0 {
 			f.value = append(f.value[:f.pos-1], f.value[f.pos:]...)
 			f.pos--
 		}
-	case "delete", "ctrl+d":
+	case key.Matches(msg, k.Delete):
 		if f.pos < len(f.value) {
 			f.value = append(f.value[:f.pos], f.value[f.pos+1:]...)
 		}
-	case "left", "ctrl+b":
+	case key.Matches(msg, k.Left):
 		if f.pos > 0 {
 			f.pos--
 		}
-	case "right", "ctrl+f":
+	case key.Matches(msg, k.Right):
 		if f.pos < len(f.value) {
 			f.pos++
 		}
-	case "home", "ctrl+a":
+	case key.Matches(msg, k.Home):
 		f.pos = 0
-	case "end", "ctrl+e":
+	case key.Matches(msg, k.End):
 		f.pos = len(f.value)
-	case "ctrl+u":
+	case key.Matches(msg, k.ClearBefore):
 		f.value = append([]rune(nil), f.value[f.pos:]...)
 		f.pos = 0
-	case "ctrl+w":
+	case key.Matches(msg, k.DeleteWord):
 		i := f.pos
 		for i > 0 && f.value[i-1] == ' ' {
 			i--

@@ -1,7 +1,6 @@
 package kit
 
 import (
-	"context"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -9,87 +8,32 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/dynoscope/dynoscope/engine"
-	"github.com/dynoscope/dynoscope/engine/remote"
+	"github.com/dynoscope/dynoscope/engine/remoteapi"
 	"github.com/dynoscope/dynoscope/model"
 )
 
 // A remote backend (engine/remote: AWS, or any DynamoDB-compatible
 // endpoint) has none of the embedded engine's extras; it has its own,
-// declared in engine/remote and named here so the panes need no other
-// import: where it points and whether it may write, what the explorer
-// itself consumed, CloudWatch's metrics, the price of reading a table whole
-// and the survey that does it, and a tail of the table's stream.
-type (
-	// Location tells where a remote backend points.
-	Location = remote.Location
-	// Located is a remote backend.
-	Located = remote.Located
-	// ScanEstimate is what reading a whole table would cost.
-	ScanEstimate = remote.ScanEstimate
-	// ScanEstimator prices a whole-table read.
-	ScanEstimator = remote.ScanEstimator
-	// Survey is what one read of a whole table found.
-	Survey = remote.Survey
-	// IndexSurvey is what an index holds of the items read.
-	IndexSurvey = remote.IndexSurvey
-	// TTLSurvey is the TTL state of the items read.
-	TTLSurvey = remote.TTLSurvey
-	// ReadProgress is how far a whole-table read has come.
-	ReadProgress = remote.ReadProgress
-	// SurveyOptions tune a survey.
-	SurveyOptions = remote.SurveyOptions
-	// TableSurveyor reads a whole table with progress, and can be stopped.
-	TableSurveyor = remote.TableSurveyor
-	// MetricsReader reads CloudWatch's metrics of a table.
-	MetricsReader = remote.MetricsReader
-	// TableMetrics are a table's and its GSIs' CloudWatch series.
-	TableMetrics = remote.TableMetrics
-	// MetricSeries is one CloudWatch metric.
-	MetricSeries = remote.MetricSeries
-	// MetricPoint is one minute of a CloudWatch metric.
-	MetricPoint = remote.MetricPoint
-	// MetricsUnavailable says why CloudWatch cannot be read.
-	MetricsUnavailable = remote.MetricsUnavailable
-	// ConsumptionMeter meters the backend's own requests.
-	ConsumptionMeter = remote.ConsumptionMeter
-	// Second is one second of the backend's own consumption.
-	Second = remote.Second
-	// Totals are what the backend consumed since it opened.
-	Totals = remote.Totals
-	// Tail follows every open shard of a table's stream.
-	Tail = remote.Tail
-	// TailShard is one shard as a tail sees it.
-	TailShard = remote.TailShard
-)
-
-// Metric names of CloudWatch's DynamoDB metrics.
-const (
-	MetricConsumedRead   = remote.MetricConsumedRead
-	MetricConsumedWrite  = remote.MetricConsumedWrite
-	MetricThrottled      = remote.MetricThrottled
-	MetricReadThrottles  = remote.MetricReadThrottles
-	MetricWriteThrottles = remote.MetricWriteThrottles
-)
-
-// ErrNoStream is the Code of NewTail's error for a table without a stream.
-const ErrNoStream = remote.ErrNoStream
+// declared as small interfaces in engine/remoteapi, which the panes check
+// with type assertions as they check the engine's. Here: the few helpers
+// every pane shares over them.
 
 // ReadOnlyText is the one-line refusal of a write on a read-only remote
 // backend.
-const ReadOnlyText = remote.ErrReadOnly + ": " + remote.ReadOnlyMessage
+const ReadOnlyText = remoteapi.ErrReadOnly + ": " + remoteapi.ReadOnlyMessage
 
 // LocationOf tells where api points when it is a remote backend.
-func LocationOf(api engine.API) (Location, bool) {
-	l, ok := api.(Located)
+func LocationOf(api engine.API) (remoteapi.Location, bool) {
+	l, ok := api.(remoteapi.Located)
 	if !ok {
-		return Location{}, false
+		return remoteapi.Location{}, false
 	}
 	return l.Location(), true
 }
 
 // IsRemote reports whether api is a remote backend.
 func IsRemote(api engine.API) bool {
-	_, ok := api.(Located)
+	_, ok := api.(remoteapi.Located)
 	return ok
 }
 
@@ -100,28 +44,6 @@ func ReadOnly(api engine.API) string {
 		return ReadOnlyText
 	}
 	return ""
-}
-
-// IsReadOnly reports whether err is a remote backend's read-only refusal.
-func IsReadOnly(err error) bool { return remote.IsReadOnly(err) }
-
-// AccountOf is the account ID in a DynamoDB ARN ("" when it has none).
-func AccountOf(arn string) string { return remote.AccountOf(arn) }
-
-// NewTail starts following a table's latest stream from LATEST.
-func NewTail(ctx context.Context, api remote.StreamReader, table string) (*Tail, error) {
-	return remote.NewTail(ctx, api, table)
-}
-
-// EstimateOf prices a Scan of a whole table (index "") or index from its
-// description (DynamoDB's approximate counts).
-func EstimateOf(d *model.TableDescription, index string) (ScanEstimate, error) {
-	return remote.EstimateScanOf(d, index)
-}
-
-// ListAllTags reads every page of a table's tags (arn is its TableArn).
-func ListAllTags(ctx context.Context, api engine.API, arn string) ([]model.Tag, error) {
-	return remote.ListAllTags(ctx, api, arn)
 }
 
 // Writable returns the bindings of actions that write (edit, delete,
@@ -176,18 +98,18 @@ const ApproxNote = "~ DynamoDB's counts, refreshed about every 6 hours"
 // counted), or failed.
 type SurveyState struct {
 	Table    string
-	Estimate ScanEstimate
+	Estimate remoteapi.ScanEstimate
 	Running  bool
-	Progress ReadProgress
+	Progress remoteapi.ReadProgress
 	// Survey is nil while running, then what was read (Complete false when
 	// stopped).
-	Survey  *Survey
+	Survey  *remoteapi.Survey
 	Stopped bool
 	Err     error
 }
 
 // Index is the survey of one index, or nil.
-func (s *SurveyState) Index(name string) *IndexSurvey {
+func (s *SurveyState) Index(name string) *remoteapi.IndexSurvey {
 	if s == nil || s.Survey == nil {
 		return nil
 	}

@@ -212,7 +212,7 @@ func (q *Model) codeKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := q.keyMap()
 	page := max(q.h-4, 1)
 	switch {
-	case msg.String() == "esc":
+	case key.Matches(msg, q.keys.Back):
 		q.lang, q.codeTop, q.codeNote = 0, 0, ""
 	case key.Matches(msg, q.keys.CodeLang):
 		q.nextLang()
@@ -330,11 +330,11 @@ type savedMsg struct {
 
 // nameKey handles a key while the pattern's name is typed.
 func (q *Model) nameKey(msg tea.KeyPressMsg) tea.Cmd {
-	switch msg.String() {
-	case "esc":
+	switch {
+	case key.Matches(msg, q.keys.Cancel):
 		q.naming = false
 		return nil
-	case "enter":
+	case key.Matches(msg, q.keys.Accept):
 		name := strings.TrimSpace(q.name.String())
 		if name == "" {
 			return nil

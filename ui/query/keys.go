@@ -9,6 +9,7 @@ type keys struct {
 	Up, Down, PageUp, PageDown, Top, Bottom, Edit, Done, Cycle, CycleBack, Run, ScanMode, NextPage, CopyCLI, Open key.Binding
 	Mode, ModeBack, AddAction, RemoveAction, Complete                                                             key.Binding
 	CodeLang, SavePattern                                                                                         key.Binding
+	Accept, Cancel, Back, PrevField, NextField                                                                    key.Binding
 }
 
 // keyMap enables the bindings that apply where the cursor is.
@@ -64,8 +65,9 @@ func (q *Model) keyMap() keys {
 func (q *Model) ShortHelp() []key.Binding {
 	k := q.keyMap()
 	if q.naming {
-		return []key.Binding{key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "save the pattern")),
-			key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel"))}
+		save := q.keys.Accept
+		save.SetHelp("enter", "save the pattern")
+		return []key.Binding{save, q.keys.Cancel}
 	}
 	if q.lang == 0 {
 		k.CodeLang.SetHelp("L", "code")
@@ -94,10 +96,10 @@ func (q *Model) editKey(msg tea.KeyPressMsg) tea.Cmd {
 		return q.fieldChanged()
 	case key.Matches(msg, k.Done):
 		q.editing = false
-	case msg.String() == "up" || msg.String() == "shift+tab":
+	case key.Matches(msg, k.PrevField):
 		q.editing = false
 		q.moveCur(-1)
-	case msg.String() == "down" || msg.String() == "tab":
+	case key.Matches(msg, k.NextField):
 		q.editing = false
 		q.moveCur(1)
 	default:
@@ -145,11 +147,11 @@ func (q *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		return q.cycleCur(1)
 	case key.Matches(msg, k.CycleBack):
 		return q.cycleCur(-1)
-	case msg.String() == "enter" && q.onRunRow():
+	case key.Matches(msg, k.Accept) && q.onRunRow():
 		return q.runMode()
-	case msg.String() == "enter" && q.alt == ModeTransaction && q.tx.cur.kind == trAdd:
+	case key.Matches(msg, k.Accept) && q.alt == ModeTransaction && q.tx.cur.kind == trAdd:
 		q.txAdd()
-	case msg.String() == "enter":
+	case key.Matches(msg, k.Accept):
 		return q.cycleCur(1)
 	case key.Matches(msg, k.Run):
 		return q.runMode()

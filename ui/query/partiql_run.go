@@ -83,17 +83,18 @@ func (q *Model) pqSend(in *model.ExecuteStatementInput, page int) tea.Cmd {
 
 // runStatement sends an ExecuteStatement request (planned, when the
 // backend can say what it ran as) and gathers what it returned and cost,
-// with the engine's itemised explanation when it has one: a SELECT logs
-// as ExecuteStatement, a write as the PutItem, UpdateItem or DeleteItem
-// it became.
+// with the engine's itemised explanation when it has one, handed back
+// through the request's context: a SELECT's record is ExecuteStatement's,
+// a write's that of the PutItem, UpdateItem or DeleteItem it became.
 func runStatement(api engine.API, in *model.ExecuteStatementInput, page int) *pqResult {
 	res := &pqResult{in: in, page: page}
 	var out *model.ExecuteStatementOutput
 	var err error
+	ctx, trace := engine.WithRequestTrace(kit.Bg)
 	if p, ok := api.(kit.StatementPlanner); ok {
-		out, res.plan, err = p.ExecuteStatementPlanned(kit.Bg, in)
+		out, res.plan, err = p.ExecuteStatementPlanned(ctx, in)
 	} else {
-		out, err = api.ExecuteStatement(kit.Bg, in)
+		out, err = api.ExecuteStatement(ctx, in)
 	}
 	if err != nil {
 		res.err = kit.AsModelError(err)
@@ -104,14 +105,13 @@ func runStatement(api engine.API, in *model.ExecuteStatementInput, page int) *pq
 		res.units = float64(cc.CapacityUnits)
 	}
 	table, index := statementTarget(in.Statement)
-	action := "ExecuteStatement"
 	if p := res.plan; p != nil {
 		table, index = p.Table, p.Index
 		if p.Action != "Query" && p.Action != "Scan" {
-			action, index = p.Action, ""
+			index = ""
 		}
 	}
-	if rec, ok := kit.FindRequest(api, action, table, index); ok {
+	if rec, ok := trace.Last(); ok { // the record of this very request (a write: the one it became)
 		res.lines = rec.Lines
 	}
 	if d, err := api.DescribeTable(kit.Bg, &model.DescribeTableInput{TableName: table}); err == nil {

@@ -157,7 +157,8 @@ func New(st *kit.Styles, km keymap.KeyMap, api engine.API, copyFn func(string) e
 			Edit: km.Edit, Done: km.Done, Cycle: km.Cycle, CycleBack: km.CycleBack, Run: km.Run, ScanMode: km.ScanMode,
 			NextPage: km.NextPage, CopyCLI: km.CopyCLI, Open: open,
 			Mode: km.Mode, ModeBack: km.ModeBack, AddAction: km.AddAction, RemoveAction: km.RemoveAction, Complete: km.Complete,
-			CodeLang: km.Design.CodeLang, SavePattern: km.Design.SavePattern}}
+			CodeLang: km.Design.CodeLang, SavePattern: km.Design.SavePattern,
+			Accept: km.Editing.Accept, Cancel: km.Editing.Cancel, Back: km.Back, PrevField: km.Editing.PrevField, NextField: km.Editing.NextField}}
 }
 
 // Capturing reports whether a text field has the keyboard (a field of

@@ -67,23 +67,24 @@ func (q *Model) send(in any, page int) tea.Cmd {
 }
 
 // runRequest sends a Query or Scan and gathers what it returned and cost,
-// with the engine's itemised explanation of the charge when it has one.
+// with the engine's itemised explanation of the charge when it has one:
+// the record of this request, which the engine hands back through the
+// request's context (engine.WithRequestTrace), never another request's.
 func runRequest(api engine.API, in any, tg kit.Target, page int) *result {
 	res := &result{in: in, page: page, tg: tg}
 	var err error
-	action := "Query"
 	var cc *model.ConsumedCapacity
+	ctx, trace := engine.WithRequestTrace(context.Background())
 	switch in := in.(type) {
 	case *model.QueryInput:
 		var out *model.QueryOutput
-		out, err = api.Query(context.Background(), in)
+		out, err = api.Query(ctx, in)
 		if err == nil {
 			res.items, res.count, res.scanned, res.lek, cc = out.Items, out.Count, out.ScannedCount, out.LastEvaluatedKey, out.ConsumedCapacity
 		}
 	case *model.ScanInput:
-		action = "Scan"
 		var out *model.ScanOutput
-		out, err = api.Scan(context.Background(), in)
+		out, err = api.Scan(ctx, in)
 		if err == nil {
 			res.items, res.count, res.scanned, res.lek, cc = out.Items, out.Count, out.ScannedCount, out.LastEvaluatedKey, out.ConsumedCapacity
 		}
@@ -95,7 +96,7 @@ func runRequest(api engine.API, in any, tg kit.Target, page int) *result {
 	if cc != nil {
 		res.units = float64(cc.CapacityUnits)
 	}
-	if rec, ok := kit.FindRequest(api, action, tg.Table(), tg.Index); ok {
+	if rec, ok := trace.Last(); ok { // the engine's itemised charge of this very request
 		res.lines = rec.Lines
 	} else {
 		res.lines = kit.CapacityLines(cc, true) // a remote backend: DynamoDB's own split

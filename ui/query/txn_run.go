@@ -108,10 +108,12 @@ func tablesOf(in *model.TransactWriteItemsInput) []string {
 
 // runTransaction sends a TransactWriteItems request and gathers what it
 // returned and cost, with the engine's itemised explanation (one record
-// per table) when the backend keeps a log.
+// per table, handed back through the request's context) when the backend
+// keeps a log.
 func runTransaction(api engine.API, in *model.TransactWriteItemsInput, keys map[string][]string) *txResult {
 	res := &txResult{in: in, keys: keys}
-	out, err := api.TransactWriteItems(kit.Bg, in)
+	ctx, trace := engine.WithRequestTrace(kit.Bg)
+	out, err := api.TransactWriteItems(ctx, in)
 	if err != nil {
 		res.err = kit.AsModelError(err)
 		return res
@@ -121,10 +123,14 @@ func runTransaction(api engine.API, in *model.TransactWriteItemsInput, keys map[
 		c := cc
 		res.perTbl = append(res.perTbl, cc.TableName+kit.WCUText(&c))
 	}
-	recs, ok := kit.RequestsFor(api, "TransactWriteItems", tablesOf(in))
-	res.logless = !ok
-	for _, rec := range recs {
-		res.lines = append(res.lines, rec.Lines...)
+	_, logs := api.(kit.RequestLogger)
+	res.logless = !logs
+	byTable := map[string][]string{}
+	for _, rec := range trace.Records() {
+		byTable[rec.Table] = append(byTable[rec.Table], rec.Lines...)
+	}
+	for _, t := range tablesOf(in) {
+		res.lines = append(res.lines, byTable[t]...)
 	}
 	return res
 }

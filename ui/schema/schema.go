@@ -23,6 +23,7 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"github.com/dynoscope/dynoscope/engine"
+	"github.com/dynoscope/dynoscope/engine/remoteapi"
 	"github.com/dynoscope/dynoscope/keymap"
 	"github.com/dynoscope/dynoscope/model"
 	"github.com/dynoscope/dynoscope/ui/kit"
@@ -109,7 +110,7 @@ type tagsMsg struct {
 func readTags(api engine.API, d *model.TableDescription) tea.Cmd {
 	table, arn := d.TableName, d.TableArn
 	return func() tea.Msg {
-		tags, err := kit.ListAllTags(kit.Bg, api, arn)
+		tags, err := remoteapi.ListAllTags(kit.Bg, api, arn)
 		return tagsMsg{table: table, tags: tags, err: err}
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/dynoscope/dynoscope/engine/remoteapi"
 	"github.com/dynoscope/dynoscope/model"
 	"github.com/dynoscope/dynoscope/ui/kit"
 )
@@ -22,7 +23,7 @@ func (p *Model) remote() bool { return kit.IsRemote(p.api) }
 // tailMsg carries a new tail of a table's stream.
 type tailMsg struct {
 	seq  int
-	tail *kit.Tail
+	tail *remoteapi.Tail
 	err  error
 }
 
@@ -30,7 +31,7 @@ type tailMsg struct {
 type pollMsg struct {
 	seq, polls int
 	recs       []model.Record
-	shards     []kit.TailShard
+	shards     []remoteapi.TailShard
 	err        error
 }
 
@@ -60,7 +61,7 @@ func (p *Model) startTail() tea.Cmd {
 	p.seq++
 	seq, table := p.seq, p.table
 	return func() tea.Msg {
-		t, err := kit.NewTail(kit.Bg, sa, table)
+		t, err := remoteapi.NewTail(kit.Bg, sa, table)
 		return tailMsg{seq: seq, tail: t, err: err}
 	}
 }
@@ -73,7 +74,7 @@ func (p *Model) onTail(msg tailMsg) tea.Cmd {
 	p.loaded = true
 	var me *model.Error
 	switch {
-	case errors.As(msg.err, &me) && me.Code == kit.ErrNoStream:
+	case errors.As(msg.err, &me) && me.Code == remoteapi.ErrNoStream:
 		p.info = streamInfo{}
 		return nil
 	case msg.err != nil:

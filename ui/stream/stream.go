@@ -19,6 +19,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/dynoscope/dynoscope/engine"
+	"github.com/dynoscope/dynoscope/engine/remoteapi"
 	"github.com/dynoscope/dynoscope/keymap"
 	"github.com/dynoscope/dynoscope/model"
 	"github.com/dynoscope/dynoscope/ui/kit"
@@ -44,8 +45,8 @@ type Model struct {
 
 	// a remote backend: the tail of the table's stream and its shards.
 	ticks  bool
-	tail   *kit.Tail
-	shards []kit.TailShard
+	tail   *remoteapi.Tail
+	shards []remoteapi.TailShard
 	view   string // the table's StreamViewType, from its description
 	polls  int    // poll chain generation: a stale chain stops
 

@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"github.com/dynoscope/dynoscope/engine"
+	"github.com/dynoscope/dynoscope/engine/remoteapi"
 	"github.com/dynoscope/dynoscope/ui/kit"
 )
 
@@ -76,7 +77,7 @@ func (p *Model) judge() {
 
 // fromSurvey is the TTL view of the items read, their states judged again
 // at the pane's wall time (an item due when read may have expired since).
-func (p *Model) fromSurvey(t *kit.TTLSurvey) *engine.TTLViewResult {
+func (p *Model) fromSurvey(t *remoteapi.TTLSurvey) *engine.TTLViewResult {
 	now := p.now
 	if now.IsZero() {
 		now = t.Now

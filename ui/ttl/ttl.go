@@ -38,6 +38,7 @@ type Model struct {
 	api    engine.API
 	ticks  bool
 	scroll kit.Scroller
+	stop   key.Binding // esc: stops the read of the whole table shown
 	table  string
 	keyNs  []string // the table's key attributes, in order
 	res    *engine.TTLViewResult
@@ -56,7 +57,7 @@ type Model struct {
 // New returns the TTL pane of the workspace api; ticks makes it refresh
 // itself while shown.
 func New(st *kit.Styles, km keymap.KeyMap, api engine.API, ticks bool) *Model {
-	return &Model{st: st, api: api, ticks: ticks, scroll: kit.NewScroller(km)}
+	return &Model{st: st, api: api, ticks: ticks, scroll: kit.NewScroller(km), stop: km.Stop}
 }
 
 // ShortHelp is the pane's keys for the help line.
@@ -196,7 +197,7 @@ func (p *Model) Update(msg tea.Msg) tea.Cmd {
 		}
 		return p.refresh(refreshEvery, false)
 	case tea.KeyPressMsg:
-		if msg.String() == "esc" && p.UsesEsc() {
+		if key.Matches(msg, p.stop) && p.UsesEsc() {
 			return kit.Msg(kit.StopSurveyMsg{})
 		}
 		p.scroll.SetSize(p.h, len(p.lines()))

@@ -1,0 +1,126 @@
+package engine
+
+import (
+	"context"
+	"reflect"
+	"sync"
+	"testing"
+
+	"github.com/dynoscope/dynoscope/model"
+)
+
+// A traced request (a Query, Scan, SELECT, single-item write, a PartiQL
+// write as the PutItem it became, a transaction) gets its own record,
+// itemised as the log has it, however many other requests run meanwhile; a
+// request refused before it ran has none.
+func TestRequestTrace(t *testing.T) {
+	e, _ := newTestEngine(t)
+	createSimple(t, e, "Thread", "sk", "S")
+	for i := 0; i < 5; i++ {
+		put(t, e, "Thread", model.Item{"pk": model.S("a"), "sk": model.S(string(rune('a' + i)))})
+	}
+	bg := context.Background()
+	query := &model.QueryInput{TableName: "Thread", KeyConditionExpression: "pk = :p",
+		ExpressionAttributeValues: map[string]model.AttributeValue{":p": model.S("a")}}
+	tests := []struct {
+		name   string
+		run    func(ctx context.Context) error
+		action string
+		items  int
+		units  float64
+		err    string
+	}{
+		{"Query", func(ctx context.Context) error { _, err := e.Query(ctx, query); return err }, "Query", 5, 0.5, ""},
+		{"Scan", func(ctx context.Context) error {
+			_, err := e.Scan(ctx, &model.ScanInput{TableName: "Thread"})
+			return err
+		}, "Scan", 5, 0.5, ""},
+		{"SELECT", func(ctx context.Context) error {
+			_, err := e.ExecuteStatement(ctx, &model.ExecuteStatementInput{Statement: `SELECT * FROM "Thread" WHERE pk = 'a'`})
+			return err
+		}, "ExecuteStatement", 5, 0.5, ""},
+		{"PutItem", func(ctx context.Context) error {
+			_, err := e.PutItem(ctx, &model.PutItemInput{TableName: "Thread", Item: model.Item{"pk": model.S("b"), "sk": model.S("a")}})
+			return err
+		}, "PutItem", 1, 1, ""},
+		{"UpdateItem", func(ctx context.Context) error {
+			_, err := e.UpdateItem(ctx, &model.UpdateItemInput{TableName: "Thread", Key: model.Item{"pk": model.S("b"), "sk": model.S("a")},
+				UpdateExpression: "SET n = :n", ExpressionAttributeValues: map[string]model.AttributeValue{":n": model.N("1")}})
+			return err
+		}, "UpdateItem", 1, 1, ""},
+		{"an INSERT becomes a PutItem", func(ctx context.Context) error {
+			_, err := e.ExecuteStatement(ctx, &model.ExecuteStatementInput{Statement: `INSERT INTO "Thread" VALUE {'pk': 'c', 'sk': 'a'}`})
+			return err
+		}, "PutItem", 1, 1, ""},
+		{"TransactWriteItems", func(ctx context.Context) error {
+			_, err := e.TransactWriteItems(ctx, &model.TransactWriteItemsInput{TransactItems: []model.TransactWriteItem{
+				{Delete: &model.Delete{TableName: "Thread", Key: model.Item{"pk": model.S("c"), "sk": model.S("a")}}}}})
+			return err
+		}, "TransactWriteItems", 1, 2, ""},
+		{"DeleteItem", func(ctx context.Context) error {
+			_, err := e.DeleteItem(ctx, &model.DeleteItemInput{TableName: "Thread", Key: model.Item{"pk": model.S("b"), "sk": model.S("a")}})
+			return err
+		}, "DeleteItem", 1, 1, ""},
+		{"Query refused", func(ctx context.Context) error {
+			_, err := e.Query(ctx, &model.QueryInput{TableName: "Thread", KeyConditionExpression: "pk = :p", Limit: i32(2),
+				ExpressionAttributeValues: map[string]model.AttributeValue{":p": model.S("a")}, ExclusiveStartKey: model.Item{"pk": model.S("a")}})
+			return err
+		}, "", 0, 0, "The provided starting key is invalid"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			// other requests run while the traced one does
+			var wg sync.WaitGroup
+			stop := make(chan struct{})
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for range 100 { // fewer than the log keeps, so the traced record stays in it
+					select {
+					case <-stop:
+						return
+					default:
+						_, _ = e.Scan(bg, &model.ScanInput{TableName: "Thread", Limit: i32(1)})
+					}
+				}
+			}()
+			ctx, trace := WithRequestTrace(bg)
+			err := tt.run(ctx)
+			close(stop)
+			wg.Wait()
+			recs := trace.Records()
+			if tt.err != "" {
+				// refused before it read: the log has no record of it either
+				wantError(t, err, model.ErrValidation, tt.err)
+				if len(recs) != 0 {
+					t.Fatalf("records %+v", recs)
+				}
+				return
+			}
+			mustOK(t, err)
+			if len(recs) != 1 {
+				t.Fatalf("%d records, want 1: %+v", len(recs), recs)
+			}
+			r := recs[0]
+			if r.Action != tt.action || r.Table != "Thread" || r.Items != tt.items || r.Units != tt.units || len(r.Lines) == 0 {
+				t.Fatalf("record %+v", r)
+			}
+			last, ok := trace.Last()
+			if !ok || !reflect.DeepEqual(last, r) {
+				t.Fatalf("Last %+v %v", last, ok)
+			}
+			// the log holds the same record, explained the same way
+			found := false
+			for _, l := range e.RecentRequests() {
+				if l.Action == r.Action && l.At.Equal(r.At) && l.Items == r.Items && reflect.DeepEqual(l.Lines, r.Lines) {
+					found = true
+				}
+			}
+			if !found {
+				t.Fatalf("the log has no record like %+v", r)
+			}
+		})
+	}
+	var none *RequestTrace
+	none.add(RequestRecord{}) // a context without a trace keeps nothing
+}

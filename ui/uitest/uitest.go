@@ -1,0 +1,154 @@
+// Package uitest is what the explorer's component tests share: an
+// in-memory engine on a manual clock with the demo data sets, key presses
+// as the terminal sends them, and Drive, which runs a component's commands
+// synchronously and hands their messages back to it, so a test asserts on
+// the component's state and View after each key (model-level Update tests,
+// no program running). Only tests import it.
+package uitest
+
+import (
+	"context"
+	"reflect"
+	"testing"
+	"time"
+	"unicode"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/dynoscope/dynoscope/engine"
+	"github.com/dynoscope/dynoscope/fixtures"
+	"github.com/dynoscope/dynoscope/ui/kit"
+)
+
+// T0 is the fixed engine time of every UI test.
+var T0 = time.Date(2026, 11, 22, 10, 41, 7, 0, time.UTC)
+
+// DemoEngine opens an in-memory engine on a manual clock at T0 with the
+// named demo data sets loaded (none named: all of them). Throttling and the
+// TTL sweeper are off so nothing depends on time passing.
+func DemoEngine(t testing.TB, names ...string) *engine.Engine {
+	t.Helper()
+	eng, err := engine.Open(engine.Options{Clock: engine.NewManualClock(T0), DisableThrottling: true, DisableTTLSweeper: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { eng.Close() })
+	if names == nil {
+		names = fixtures.Names()
+	}
+	if _, err := fixtures.LoadAll(context.Background(), eng, names); err != nil {
+		t.Fatalf("load %v: %v", names, err)
+	}
+	return eng
+}
+
+// special are the key names Keys knows, as the terminal sends them.
+var special = map[string]tea.KeyPressMsg{
+	"enter": {Code: tea.KeyEnter}, "esc": {Code: tea.KeyEscape}, "tab": {Code: tea.KeyTab},
+	"shift+tab": {Code: tea.KeyTab, Mod: tea.ModShift}, "up": {Code: tea.KeyUp}, "down": {Code: tea.KeyDown},
+	"left": {Code: tea.KeyLeft}, "right": {Code: tea.KeyRight}, "space": {Code: tea.KeySpace, Text: " "},
+	"backspace": {Code: tea.KeyBackspace}, "pgdown": {Code: tea.KeyPgDown}, "pgup": {Code: tea.KeyPgUp},
+	"home": {Code: tea.KeyHome}, "end": {Code: tea.KeyEnd},
+	"ctrl+c": {Code: 'c', Mod: tea.ModCtrl}, "ctrl+u": {Code: 'u', Mod: tea.ModCtrl}, "ctrl+r": {Code: 'r', Mod: tea.ModCtrl},
+	"ctrl+o": {Code: 'o', Mod: tea.ModCtrl},
+}
+
+// Rune is the key press of a printable character, as v2's input reader
+// makes it (an upper-case letter is shift and the letter).
+func Rune(r rune) tea.KeyPressMsg {
+	k := tea.KeyPressMsg{Code: r, Text: string(r)}
+	if r == ' ' {
+		k.Code = tea.KeySpace
+	}
+	if unicode.IsUpper(r) {
+		k.Code, k.ShiftedCode, k.Mod = unicode.ToLower(r), r, tea.ModShift
+	}
+	return k
+}
+
+// Keys are the key presses of names: a special key's name ("enter",
+// "ctrl+u"), or any other string as typed characters, one key each.
+func Keys(names ...string) []tea.KeyPressMsg {
+	var out []tea.KeyPressMsg
+	for _, n := range names {
+		if k, ok := special[n]; ok {
+			out = append(out, k)
+			continue
+		}
+		for _, r := range n {
+			out = append(out, Rune(r))
+		}
+	}
+	return out
+}
+
+// Updater is a component: a pane, the clock, a form.
+type Updater interface{ Update(tea.Msg) tea.Cmd }
+
+var teaPkg = reflect.TypeOf(tea.BatchMsg{}).PkgPath()
+
+// Drive runs cmd and every command the messages it returns cause, handing
+// each message to c, until nothing is left; the engine calls happen here,
+// synchronously, in order. It returns every message c was handed (the
+// typed messages a component sends the root among them).
+func Drive(t testing.TB, c Updater, cmd tea.Cmd) []tea.Msg {
+	t.Helper()
+	var seen []tea.Msg
+	queue := []tea.Cmd{cmd}
+	for steps := 0; len(queue) > 0; steps++ {
+		if steps > 20000 {
+			t.Fatal("commands do not settle")
+		}
+		next := queue[0]
+		queue = queue[1:]
+		if next == nil {
+			continue
+		}
+		switch msg := next().(type) {
+		case nil:
+		case tea.BatchMsg:
+			queue = append(append([]tea.Cmd{}, msg...), queue...)
+		default:
+			if reflect.TypeOf(msg).PkgPath() == teaPkg {
+				continue
+			}
+			seen = append(seen, msg)
+			queue = append([]tea.Cmd{c.Update(msg)}, queue...)
+		}
+	}
+	return seen
+}
+
+// Press hands c each key of names (as Keys makes them) and drives what
+// each causes; it returns every message c was handed after the keys.
+func Press(t testing.TB, c Updater, names ...string) []tea.Msg {
+	t.Helper()
+	var seen []tea.Msg
+	for _, k := range Keys(names...) {
+		seen = append(seen, Drive(t, c, c.Update(k))...)
+	}
+	return seen
+}
+
+// Tables are the tables of api as the sidebar has them (kit.DescribeAll).
+func Tables(t testing.TB, api engine.API) []kit.TableInfo {
+	t.Helper()
+	tables, err := kit.DescribeAll(api)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tables
+}
+
+// Target is table (and index, "" for none) of api as the sidebar hands it
+// to the panes: the target and its table's info.
+func Target(t testing.TB, api engine.API, table, index string) (kit.Target, *kit.TableInfo) {
+	t.Helper()
+	for _, ti := range Tables(t, api) {
+		if ti.Desc.TableName == table {
+			return kit.Target{Desc: ti.Desc, Index: index}, &ti
+		}
+	}
+	t.Fatalf("no table %s", table)
+	return kit.Target{}, nil
+}
