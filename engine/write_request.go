@@ -101,6 +101,20 @@ func (e *Engine) checkWriteRequest(ctx context.Context, r *writeRequest) error {
 	if err := c.err(); err != nil {
 		return err
 	}
+	if r.kind == writePut {
+		// PutItem: expressions and legacy parameters mixed, the item's
+		// values, ReturnValues, then Expected's own rules and the
+		// expressions (dynalite's validations/putItem.js and putItem tests,
+		// written to pass against DynamoDB).
+		if err := r.exprs.prepareParams(); err != nil {
+			return err
+		}
+		size, merr := model.NormalizeItemSize(r.values)
+		if merr != nil {
+			return merr
+		}
+		r.itemSize = size
+	}
 	if r.kind != writeUpdate {
 		if err := returnValuesPutDelete(r.returnValues); err != nil {
 			return err
@@ -112,11 +126,6 @@ func (e *Engine) checkWriteRequest(ctx context.Context, r *writeRequest) error {
 	}
 	r.parsed = parsed
 	if r.kind == writePut {
-		size, merr := model.NormalizeItemSize(r.values)
-		if merr != nil {
-			return merr
-		}
-		r.itemSize = size
 		return nil
 	}
 	if merr := model.NormalizeItem(r.values); merr != nil {

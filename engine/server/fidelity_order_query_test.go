@@ -77,3 +77,27 @@ func TestQueryKeyConditionsCountOnTable(t *testing.T) {
 	srv.rawError(t, "Query", `{"TableName":"Things","KeyConditions":{"a":{"ComparisonOperator":"NULL"},"b":{"ComparisonOperator":"NULL"},"c":{"ComparisonOperator":"NULL"}}}`,
 		"ValidationException", "Conditions can be of length 1 or 2 only")
 }
+
+// TestPutItemOrderItemBeforeExpected: PutItem checks the item's values
+// before ReturnValues and Expected's own rules (dynalite's
+// validations/putItem.js, written to pass against DynamoDB), all before the
+// table: a request to a missing table answers the ValidationException.
+func TestPutItemOrderItemBeforeExpected(t *testing.T) {
+	srv := newFidelityServer(t, engine.Options{})
+	const v = "ValidationException"
+	cases := []struct{ name, body, want string }{
+		{"item before Expected", `{"TableName":"abc","Item":{"a":{}},"Expected":{"a":{}}}`,
+			"Supplied AttributeValue is empty, must contain exactly one of the supported datatypes"},
+		{"item before ReturnValues", `{"TableName":"abc","Item":{"a":{"SS":[]}},"ReturnValues":"ALL_NEW"}`,
+			"One or more parameter values were invalid: An string set  may not be empty"},
+		{"ReturnValues before Expected", `{"TableName":"abc","Item":{"a":{"S":"x"}},"ReturnValues":"ALL_NEW","Expected":{"a":{}}}`,
+			"ReturnValues can only be ALL_OLD or NONE"},
+		{"Expected on a valid item", `{"TableName":"abc","Item":{"a":{"S":"x"}},"Expected":{"a":{}}}`,
+			"One or more parameter values were invalid: Value must be provided when Exists is null for Attribute: a"},
+		{"mixed before item", `{"TableName":"abc","Item":{"a":{}},"Expected":{"a":{}},"ConditionExpression":"attribute_exists(a)"}`,
+			"Can not use both expression and non-expression parameters in the same request: Non-expression parameters: {Expected} Expression parameters: {ConditionExpression}"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) { srv.rawError(t, "PutItem", tc.body, v, tc.want) })
+	}
+}
