@@ -22,6 +22,9 @@ func (e *Engine) query(ctx context.Context, in *model.QueryInput, encoded bool) 
 		return nil, err
 	}
 	var c constraints
+	// IndexName's constraints come before ReturnConsumedCapacity's in
+	// DynamoDB's list (dynalite's query tests).
+	c.name(in.IndexName, "indexName", false)
 	checkReturnCapacity(&c, in.ReturnConsumedCapacity)
 	c.tableName(in.TableName, in.EmptyTableName())
 	checkQueryLimit(&c, in.Limit)
@@ -36,11 +39,28 @@ func (e *Engine) query(ctx context.Context, in *model.QueryInput, encoded bool) 
 		filter: in.FilterExpression, queryFilter: in.QueryFilter, conditionalOp: in.ConditionalOperator,
 		projection: in.ProjectionExpression, attributesToGet: in.AttributesToGet}
 	// What needs no table is checked before the table is looked up, in
-	// DynamoDB's order (dynalite's validations/query.js): the parameters
-	// together, then a key condition left out (one sent as "" is given),
-	// then the placeholder maps and the expressions.
+	// DynamoDB's order (dynalite's validations/query.js and query tests):
+	// the parameters together, the QueryFilter's conditions, duplicates in
+	// AttributesToGet, the ExclusiveStartKey's values, a key condition left
+	// out (one sent as "" is given), the placeholder maps and empty
+	// expressions, then the KeyConditions' values and count.
 	if err := params.prepareParams(); err != nil {
 		return nil, err
+	}
+	if in.QueryFilter != nil {
+		if _, err := expr.FromFilter(in.QueryFilter, in.ConditionalOperator); err != nil {
+			return nil, err
+		}
+	}
+	if in.AttributesToGet != nil {
+		if _, err := expr.FromAttributesToGet(in.AttributesToGet); err != nil {
+			return nil, err
+		}
+	}
+	if in.ExclusiveStartKey != nil {
+		if err := model.NormalizeStartKey(in.ExclusiveStartKey); err != nil {
+			return nil, err
+		}
 	}
 	if in.KeyConditionExpression == "" && in.KeyConditions == nil && !slices.Contains(empty, expr.ParamKeyCondition) {
 		return nil, model.Validation("Either the KeyConditions or KeyConditionExpression parameter must be specified in the request.")
@@ -48,8 +68,8 @@ func (e *Engine) query(ctx context.Context, in *model.QueryInput, encoded bool) 
 	if err := params.prepareMaps(); err != nil {
 		return nil, err
 	}
-	if in.ExclusiveStartKey != nil {
-		if err := model.NormalizeItem(in.ExclusiveStartKey); err != nil {
+	if in.KeyConditions != nil {
+		if err := expr.CheckKeyConditions(in.KeyConditions); err != nil {
 			return nil, err
 		}
 	}

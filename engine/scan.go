@@ -65,7 +65,7 @@ func (e *Engine) scan(ctx context.Context, in *model.ScanInput, encoded bool) (*
 		return nil, err
 	}
 	if in.ExclusiveStartKey != nil {
-		if err := model.NormalizeItem(in.ExclusiveStartKey); err != nil {
+		if err := model.NormalizeStartKey(in.ExclusiveStartKey); err != nil {
 			return nil, err
 		}
 	}

@@ -264,3 +264,24 @@ func validationErr(msg string) *Error { return &Error{Code: ErrValidation, Messa
 func invalidParam(msg string) *Error {
 	return &Error{Code: ErrValidation, Message: InvalidPrefix + msg}
 }
+
+// StartKeyPrefix begins DynamoDB's refusals of an ExclusiveStartKey.
+const StartKeyPrefix = "The provided starting key is invalid: "
+
+// NormalizeStartKey is NormalizeItem for an ExclusiveStartKey: DynamoDB
+// prefixes some of its value errors with StartKeyPrefix — an empty value,
+// several types, NULL false, an empty string or binary set — and reports
+// the others (an empty number set, duplicate set members, bad numbers) as
+// for any item, as dynalite's query and scan tests (written to pass against
+// DynamoDB) record them.
+func NormalizeStartKey(key Item) *Error {
+	err := NormalizeItem(key)
+	if err == nil {
+		return nil
+	}
+	switch strings.TrimPrefix(err.Message, InvalidPrefix) {
+	case msgEmptyValue, msgManyTypes, msgNullFalse, msgEmptySS, msgEmptyBS:
+		return validationErr(StartKeyPrefix + err.Message)
+	}
+	return err
+}

@@ -202,19 +202,44 @@ func FromExpected(exp map[string]model.ExpectedAttributeValue, conditionalOperat
 	return combine(nodes, conditionalOperator)
 }
 
-// FromKeyConditions translates a legacy KeyConditions map and validates it
-// against the key schema like ParseKeyCondition.
-func FromKeyConditions(conds map[string]model.Condition, schema KeySchema) (*KeyCondition, error) {
-	var kcs []keyCond
+// CheckKeyConditions runs the checks of a legacy KeyConditions map that
+// need no key schema, as DynamoDB runs them before it looks the table up:
+// each condition's values and argument count (attributes in sorted order,
+// values normalised in place), then an empty map. More than two conditions
+// are refused once the key schema is known (FromKeyConditions): a
+// multi-attribute GSI key takes up to eight.
+func CheckKeyConditions(conds map[string]model.Condition) error {
 	for _, attr := range sortedKeys(conds) {
 		c := conds[attr]
 		if err := checkLegacyOp(c.ComparisonOperator, c.AttributeValueList); err != nil {
-			return nil, err
+			return err
 		}
-		kcs = append(kcs, keyCond{attr: attr, op: legacyKeyOps[c.ComparisonOperator], values: c.AttributeValueList})
 	}
-	if len(kcs) != 1 && len(kcs) != 2 {
-		return nil, validation("Conditions can be of length 1 or 2 only")
+	if len(conds) == 0 {
+		return conditionCountError()
+	}
+	return nil
+}
+
+// conditionCountError refuses a single-attribute key condition of no or
+// more than two conditions.
+func conditionCountError() error {
+	return validation("Conditions can be of length 1 or 2 only")
+}
+
+// FromKeyConditions translates a legacy KeyConditions map and validates it
+// against the key schema like ParseKeyCondition.
+func FromKeyConditions(conds map[string]model.Condition, schema KeySchema) (*KeyCondition, error) {
+	if err := CheckKeyConditions(conds); err != nil {
+		return nil, err
+	}
+	if len(conds) > 2 {
+		return nil, conditionCountError()
+	}
+	var kcs []keyCond
+	for _, attr := range sortedKeys(conds) {
+		c := conds[attr]
+		kcs = append(kcs, keyCond{attr: attr, op: legacyKeyOps[c.ComparisonOperator], values: c.AttributeValueList})
 	}
 	return buildKeyCondition(kcs, schema)
 }

@@ -67,7 +67,9 @@ func TestSDKValidateBeforeLookup(t *testing.T) {
 					ExpressionAttributeValues: map[string]types.AttributeValue{":p": badNumber}})
 				return err
 			}},
-		{"Query start key value", "One or more parameter values were invalid: An string set  may not be empty",
+		// With DynamoDB's start-key prefix (dynalite's "invalid values in
+		// ExclusiveStartKey", issue 24 §2).
+		{"Query start key value", "The provided starting key is invalid: One or more parameter values were invalid: An string set  may not be empty",
 			func() error {
 				_, err := srv.c.Query(bg, &dynamodb.QueryInput{TableName: table, KeyConditionExpression: aws.String("pk = :p"),
 					ExpressionAttributeValues: map[string]types.AttributeValue{":p": sv("a")}, ExclusiveStartKey: map[string]types.AttributeValue{"pk": emptySet}})
