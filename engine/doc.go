@@ -76,7 +76,8 @@
 //     traffic_table.go (its own table, and removing what it wrote).
 //   - Bulk loads: bulk_load.go (BulkLoad: tables and items loaded all or
 //     nothing, with progress).
-//   - Durability: storage.go, replay.go, repair.go, verify.go (the engine's
+//   - Durability: durability_storage.go, durability_replay.go,
+//     durability_repair.go, durability_verify.go (the engine's
 //     side: sync policies, replaying a file, repairing and verifying derived
 //     data); engine/workspace holds the file itself (frames, lock, salvage).
 //   - Backups and point-in-time recovery: engine/history and the files named
