@@ -12,6 +12,7 @@ import (
 	"github.com/dynoscope/dynoscope/model"
 	pat "github.com/dynoscope/dynoscope/patterns"
 	"github.com/dynoscope/dynoscope/ui/query"
+	"github.com/dynoscope/dynoscope/ui/uitest"
 )
 
 // L shows the builder's request as a Go, Python and JavaScript program
@@ -145,7 +146,7 @@ func TestSaveAsPatternRoundTrip(t *testing.T) {
 	if !m.capturing() || !strings.Contains(flat(m), "save as access pattern, name: Query Songs/ByArtist") {
 		t.Fatalf("P does not ask for a name:\n%s", screen(m))
 	}
-	send(t, m, special["ctrl+u"])
+	send(t, m, uitest.Keys("ctrl+u")[0])
 	typeIn(t, m, "Songs by an artist")
 	press(t, m, "enter")
 	note := `saved as access pattern "Songs by an artist" with table Songs: 8 Patterns checks it`
@@ -180,7 +181,7 @@ func TestSaveAsPatternRoundTrip(t *testing.T) {
 	// Saved again under the same name, as a Scan: replaced, and checked
 	// again (the pane is told the workspace changed).
 	press(t, m, "3", "s", "P")
-	send(t, m, special["ctrl+u"])
+	send(t, m, uitest.Keys("ctrl+u")[0])
 	typeIn(t, m, "Songs by an artist")
 	press(t, m, "enter", "8")
 	if n := len(pp.Patterns()); n != 1 {

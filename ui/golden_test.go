@@ -16,6 +16,7 @@ import (
 	"github.com/dynoscope/dynoscope/engine"
 	"github.com/dynoscope/dynoscope/model"
 	"github.com/dynoscope/dynoscope/ui/kit"
+	"github.com/dynoscope/dynoscope/ui/uitest"
 )
 
 // The golden tests run the explorer as a program (teatest) on the demo
@@ -117,14 +118,8 @@ func (g goldenRun) waitFor(s string) {
 
 // keys sends key presses (see press for the names).
 func (g goldenRun) keys(keys ...string) {
-	for _, k := range keys {
-		if km, ok := special[k]; ok {
-			g.tm.Send(km)
-			continue
-		}
-		for _, r := range k {
-			g.tm.Send(runeKey(r))
-		}
+	for _, km := range uitest.Keys(keys...) {
+		g.tm.Send(km)
 	}
 }
 

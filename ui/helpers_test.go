@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-	"unicode"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -16,6 +15,7 @@ import (
 	"github.com/dynoscope/dynoscope/fixtures"
 	"github.com/dynoscope/dynoscope/ui/capacity"
 	"github.com/dynoscope/dynoscope/ui/lessons"
+	"github.com/dynoscope/dynoscope/ui/uitest"
 )
 
 // t0 is the fixed engine time of every test (the picture in ui.md).
@@ -118,42 +118,12 @@ func send(t testing.TB, m *Model, msg tea.Msg) {
 	drive(t, m, cmd)
 }
 
-// special are the key names press knows, as the terminal sends them.
-var special = map[string]tea.KeyPressMsg{
-	"enter": {Code: tea.KeyEnter}, "esc": {Code: tea.KeyEscape}, "tab": {Code: tea.KeyTab},
-	"shift+tab": {Code: tea.KeyTab, Mod: tea.ModShift}, "up": {Code: tea.KeyUp}, "down": {Code: tea.KeyDown},
-	"left": {Code: tea.KeyLeft}, "right": {Code: tea.KeyRight}, "space": {Code: tea.KeySpace, Text: " "},
-	"backspace": {Code: tea.KeyBackspace}, "pgdown": {Code: tea.KeyPgDown}, "pgup": {Code: tea.KeyPgUp},
-	"home": {Code: tea.KeyHome}, "end": {Code: tea.KeyEnd},
-	"ctrl+c": {Code: 'c', Mod: tea.ModCtrl}, "ctrl+u": {Code: 'u', Mod: tea.ModCtrl}, "ctrl+r": {Code: 'r', Mod: tea.ModCtrl},
-	"ctrl+o": {Code: 'o', Mod: tea.ModCtrl},
-}
-
-// runeKey is the key press of a printable character, as v2's input
-// reader makes it (an upper-case letter is shift and the letter).
-func runeKey(r rune) tea.KeyPressMsg {
-	k := tea.KeyPressMsg{Code: r, Text: string(r)}
-	if r == ' ' {
-		k.Code = tea.KeySpace
-	}
-	if unicode.IsUpper(r) {
-		k.Code, k.ShiftedCode, k.Mod = unicode.ToLower(r), r, tea.ModShift
-	}
-	return k
-}
-
-// press sends keys: the names in special, or any other string as typed
-// characters, one key message per character.
+// press sends keys: the names uitest.Keys knows ("enter", "ctrl+u"), or
+// any other string as typed characters, one key message per character.
 func press(t testing.TB, m *Model, keys ...string) {
 	t.Helper()
-	for _, k := range keys {
-		if km, ok := special[k]; ok {
-			send(t, m, km)
-			continue
-		}
-		for _, r := range k {
-			send(t, m, runeKey(r))
-		}
+	for _, km := range uitest.Keys(keys...) {
+		send(t, m, km)
 	}
 }
 
@@ -161,7 +131,7 @@ func press(t testing.TB, m *Model, keys ...string) {
 func typeIn(t testing.TB, m *Model, s string) {
 	t.Helper()
 	for _, r := range s {
-		send(t, m, runeKey(r))
+		send(t, m, uitest.Rune(r))
 	}
 }
 

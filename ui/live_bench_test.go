@@ -14,6 +14,7 @@ import (
 	"github.com/dynoscope/dynoscope/engine"
 	"github.com/dynoscope/dynoscope/fixtures"
 	"github.com/dynoscope/dynoscope/model"
+	"github.com/dynoscope/dynoscope/ui/uitest"
 )
 
 // The live panes' cost per frame at 120x40 (goal: under 5 ms):
@@ -131,7 +132,7 @@ func TestMeasureLiveFrames(t *testing.T) {
 	p := tea.NewProgram(c, tea.WithInput(in), tea.WithOutput(io.Discard), tea.WithoutSignals(), tea.WithWindowSize(120, 40))
 	go func() { _, _ = p.Run() }()
 	defer p.Kill()
-	key := func(s string) { p.Send(runeKey([]rune(s)[0])) }
+	key := func(s string) { p.Send(uitest.Rune([]rune(s)[0])) }
 	measure := func(what string) {
 		time.Sleep(time.Second) // settle
 		v0 := c.views.Load()
