@@ -142,8 +142,7 @@ func (e *Engine) query(ctx context.Context, in *model.QueryInput, encoded bool) 
 	if in.Limit != nil {
 		pr.limit = int(*in.Limit)
 	}
-	pr.oneRow = rt.ix == nil && exprs.multiKey == nil &&
-		(schema.RangeKey == "" || exprs.keyCond.Range != nil && exprs.keyCond.Range.Op == "=")
+	pr.oneRow = exprs.multiKey == nil && atMostOneRow(rt, schema, exprs.keyCond)
 	res, err := e.runPage("Query", pr, r, reverse, partitionHash(partition, rt.prefix()), in.ReturnConsumedCapacity)
 	if err != nil {
 		return nil, err
@@ -191,36 +190,43 @@ func checkKeyConditionValues(kc *expr.KeyCondition, schema *expr.KeySchema) erro
 // applies to it (issue 24: every SDK paginator over an index stopped after
 // its first page).
 func queryStart(rt readTarget, schema *expr.KeySchema, kc *expr.KeyCondition, esk model.Item, partition string) (string, *model.Error) {
-	const oneRow = "The query can return at most one row and cannot be restarted"
-	onTable := rt.ix == nil
+	const (
+		oneRow  = "The query can return at most one row and cannot be restarted"
+		outside = "The provided starting key is outside query boundaries based on provided conditions"
+	)
 	start, merr := rt.startKey(esk)
 	if merr != nil {
 		return "", merr
 	}
 	inPartition := strings.HasPrefix(start, partition)
-	if schema.RangeKey == "" && onTable {
+	rc := kc.Range
+	switch {
+	case schema.RangeKey == "" && rt.ix == nil:
 		// A hash-only table: a key of another partition is outside the
 		// query (dynalite's query action), one of this partition names the
 		// one row the query can return.
 		if !inPartition {
-			return "", model.Validation("The provided starting key is outside query boundaries based on provided conditions")
+			return "", model.Validation(outside)
 		}
 		return "", model.Validation(oneRow)
-	}
-	rc := kc.Range
-	if rc == nil {
+	case rc == nil:
 		if !inPartition {
-			return "", model.Validation("The provided starting key is outside query boundaries based on provided conditions")
+			return "", model.Validation(outside)
 		}
 		return start, nil
-	}
-	if !rc.Match(esk[schema.RangeKey]) {
+	case !rc.Match(esk[schema.RangeKey]):
 		return "", model.Validation("The provided starting key does not match the range key predicate")
-	}
-	if !inPartition || (onTable && rc.Op == "=") {
+	case !inPartition || atMostOneRow(rt, schema, kc):
 		return "", model.Validation(oneRow)
 	}
 	return start, nil
+}
+
+// atMostOneRow reports whether a single-attribute key condition can match
+// one item at most: on a table (whose keys are unique) with a hash-only key
+// or an equality on the sort key. Never on an index.
+func atMostOneRow(rt readTarget, schema *expr.KeySchema, kc *expr.KeyCondition) bool {
+	return rt.ix == nil && (schema.RangeKey == "" || kc.Range != nil && kc.Range.Op == "=")
 }
 
 // checkQueryStartShape refuses, before the key condition is looked at, a
