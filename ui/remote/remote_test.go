@@ -1,6 +1,7 @@
 package remote
 
 import (
+	"context"
 	"reflect"
 	"testing"
 
@@ -88,5 +89,59 @@ func TestTexts(t *testing.T) {
 	want = []string{"region us-east-1 · account unknown", "endpoint http://127.0.0.1:8000", "This is the real table: the change cannot be undone from here."}
 	if got := Where(&remoteapi.Location{Region: "us-east-1", Endpoint: "http://127.0.0.1:8000"}, nil); !reflect.DeepEqual(got, want) {
 		t.Errorf("Where %q", got)
+	}
+}
+
+// blockingSurveyor reads one page, then waits for its survey to be
+// stopped; it stands for a remote table whose next page is slow.
+type blockingSurveyor struct {
+	engine.API
+	paged chan struct{}
+}
+
+func (b blockingSurveyor) EstimateScan(context.Context, string, string) (remoteapi.ScanEstimate, error) {
+	return remoteapi.ScanEstimate{Items: 300}, nil
+}
+
+func (b blockingSurveyor) SurveyTable(ctx context.Context, table string, _ remoteapi.SurveyOptions, progress func(remoteapi.ReadProgress)) (*remoteapi.Survey, error) {
+	p := remoteapi.ReadProgress{Table: table, Items: 100, Pages: 1, Units: 49, EstimatedItems: 300}
+	progress(p)
+	close(b.paged)
+	<-ctx.Done()
+	return &remoteapi.Survey{Table: table, Progress: p}, ctx.Err()
+}
+
+// S on a running survey: the status says it is stopping until the
+// survey's end, and then what was read. No flash of "stopping" comes from
+// a command, so none can land after the end and hide it (it did, under
+// load: TestRemoteSurveyStopKey).
+func TestStopSaysStoppingUntilTheEnd(t *testing.T) {
+	eng := uitest.DemoEngine(t, "forum")
+	api := blockingSurveyor{API: eng, paged: make(chan struct{})}
+	s := NewSurveys(api, &remoteapi.Location{Endpoint: "http://127.0.0.1:1"})
+	batch, ok := s.Update(startMsg{table: "Reply", est: remoteapi.ScanEstimate{Items: 300}})().(tea.BatchMsg)
+	if !ok || len(batch) != 3 {
+		t.Fatalf("start: %v", batch)
+	}
+	ended := make(chan tea.Msg, 1)
+	go func() { ended <- batch[1]() }() // the read itself
+	<-api.paged
+	s.Update(batch[2]()) // its first page's progress
+	if got, want := s.StatusText(), "S stops · reading Reply: 100 of ~300 items · 49 RCU"; got != want {
+		t.Fatalf("running: %q, want %q", got, want)
+	}
+	if cmd := s.Toggle("Reply"); cmd != nil {
+		t.Fatalf("S flashed %v: a flash from a command can land after the survey's end", cmd())
+	}
+	if got, want := s.StatusText(), "stopping the read of Reply…"; got != want {
+		t.Fatalf("stopping: %q, want %q", got, want)
+	}
+	cmd := s.Update(<-ended)
+	if s.Running() || s.StatusText() != "" {
+		t.Fatalf("after the end: running %v, status %q", s.Running(), s.StatusText())
+	}
+	msg, _ := cmd().(SurveyMsg)
+	if want := "stopped after 100 items of Reply · 49 RCU"; msg.Note != want {
+		t.Fatalf("the end says %q, want %q", msg.Note, want)
 	}
 }

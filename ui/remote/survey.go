@@ -29,9 +29,10 @@ func NewSurveys(api engine.API, loc *remoteapi.Location) *Surveys {
 
 // surveyRun is the survey running.
 type surveyRun struct {
-	table  string
-	cancel context.CancelFunc
-	ch     chan remoteapi.ReadProgress
+	table    string
+	cancel   context.CancelFunc
+	ch       chan remoteapi.ReadProgress
+	stopping bool // S was pressed: the read ends after its page in flight
 }
 
 // SurveyMsg announces the survey of a table as it now stands (asked,
@@ -80,6 +81,9 @@ func (s *Surveys) StatusText() string {
 	if s.running == nil {
 		return ""
 	}
+	if s.running.stopping {
+		return "stopping the read of " + s.running.table + "…"
+	}
 	if st := s.states[s.running.table]; st != nil {
 		return "S stops · " + st.StatusText()
 	}
@@ -122,11 +126,13 @@ func (s *Surveys) Ask(table string) tea.Cmd {
 	}
 }
 
-// Stop stops the survey running.
+// Stop stops the survey running. Its status says so until the survey's
+// end says what was read: a flash here would race that end (both come
+// from commands), and could land after it and hide it.
 func (s *Surveys) Stop() tea.Cmd {
 	if r := s.running; r != nil {
+		r.stopping = true
 		r.cancel()
-		return flash("stopping the read of " + r.table + "…")
 	}
 	return nil
 }
