@@ -549,8 +549,12 @@ func checkProjection(p model.Projection, index string) (int, *model.Error) {
 		seen := map[string]bool{}
 		for _, a := range p.NonKeyAttributes {
 			if seen[a] {
-				// DynamoDB's text, quoted in guregu/dynamo#88.
-				return 0, model.Validation("Cannot have two attributes with the same name")
+				// The text DynamoDB gives a name repeated in a list of
+				// attribute names (AttributesToGet, dynalite's tests):
+				// the one text quoted for this case, "Cannot have two
+				// attributes with the same name", is DynamoDB Local's own
+				// (docs/FIDELITY.md, CreateTable).
+				return 0, model.InvalidParameter("Duplicate value in attribute name: %s", a)
 			}
 			seen[a] = true
 		}
