@@ -178,15 +178,6 @@ func (g goldenRun) goToTable(name string) {
 	g.t.Fatalf("no table %s", name)
 }
 
-func TestGoldenSchemaPane(t *testing.T) {
-	g := startGolden(t, 120, 40)
-	g.keys("/") // not a binding in the sidebar: nothing happens
-	g.goToTable("Thread")
-	g.waitFor("of 10 GB")
-	g.waitFor("last: Scan Thread · 22 items")
-	g.finish()
-}
-
 func TestGoldenItemsPaneOnIndex(t *testing.T) {
 	g := startGolden(t, 120, 40)
 	g.goToTable("Thread")
@@ -326,51 +317,6 @@ func capacityGolden(t *testing.T, w, h int) {
 func TestGoldenCapacityPane(t *testing.T) { capacityGolden(t, 120, 40) }
 
 func TestGoldenCapacityPaneSmall(t *testing.T) { capacityGolden(t, 80, 24) }
-
-// ttlStory moves the clock past the expiry of Messages' expired items and
-// sweeps (three deletions there, one in schema-demo), then to ten seconds
-// after the parcel message expired: every state at once.
-func ttlStory(t *testing.T, eng *engine.Engine, clk *engine.VirtualClock) {
-	t.Helper()
-	clk.Advance(time.Minute)
-	if n := eng.SweepTTL(); n != 4 {
-		t.Fatalf("swept %d items, want 4", n)
-	}
-	clk.Advance(29*time.Minute + 10*time.Second)
-}
-
-func TestGoldenTTLPane(t *testing.T) {
-	eng, clk := liveEngine(t)
-	ttlStory(t, eng, clk)
-	g := startLive(t, eng, Options{SelectDelay: 100 * time.Millisecond}, 120, 40)
-	g.goToTable("Messages")
-	g.waitFor("last: Scan Messages · 10 items")
-	g.keys("5")
-	g.waitFor("Deleted by TTL")
-	g.finish()
-}
-
-func TestGoldenStreamPane(t *testing.T) {
-	eng, clk := liveEngine(t)
-	ctx := context.Background()
-	key := model.Item{"UserId": model.S("maya"), "SentAt": model.S("2026-11-15T11:11:07Z")}
-	if _, err := eng.UpdateItem(ctx, &model.UpdateItemInput{TableName: "Messages", Key: key,
-		UpdateExpression:          "SET Body = :b",
-		ExpressionAttributeValues: map[string]model.AttributeValue{":b": model.S("Parcel collected, thanks!")}}); err != nil {
-		t.Fatal(err)
-	}
-	ttlStory(t, eng, clk)
-	if _, err := eng.PutItem(ctx, &model.PutItemInput{TableName: "Messages", Item: model.Item{
-		"UserId": model.S("zoe"), "SentAt": model.S("2026-11-22T11:11:17Z"), "Body": model.S("hello from the CLI")}}); err != nil {
-		t.Fatal(err)
-	}
-	g := startLive(t, eng, Options{SelectDelay: 100 * time.Millisecond}, 120, 40)
-	g.goToTable("Messages")
-	g.waitFor("last: Scan Messages · 11 items")
-	g.keys("6")
-	g.waitFor("UserId=zoe")
-	g.finish()
-}
 
 // A burst of keys in one read — tmux send-keys "jjjj", a paste outside a
 // text field, key repeat over SSH — is each key pressed: written to the
