@@ -71,6 +71,8 @@ const (
 	AddIndex             // a GSI on Target's table
 	DropIndex            // Target's GSI
 	ToggleTTL            // on or off for Target's table
+	AddVectorIndex       // a vector index on Target's table (on-demand tables only)
+	DropVectorIndex      // Target's vector index
 )
 
 // ManageMsg asks for a table or index change (each opens a form or a
