@@ -178,56 +178,6 @@ func (g goldenRun) goToTable(name string) {
 	g.t.Fatalf("no table %s", name)
 }
 
-func TestGoldenItemsPaneOnIndex(t *testing.T) {
-	g := startGolden(t, 120, 40)
-	g.goToTable("Thread")
-	g.keys("j", "enter")
-	g.waitFor("· not projected")
-	g.waitFor("last: Scan Thread/LastPostIndex · 21 items")
-	g.finish()
-}
-
-func TestGoldenLeftOut(t *testing.T) {
-	g := startGolden(t, 120, 40)
-	g.goToTable("schema-demo")
-	g.keys("j", "j", "enter")
-	g.waitFor("[o] show left-out")
-	g.waitFor("last: Scan schema-demo/animal_type")
-	g.keys("o")
-	g.waitFor("why it is left out")
-	g.waitFor("last: BatchGetItem schema-demo · 4 items")
-	g.finish()
-}
-
-func TestGoldenItemView(t *testing.T) {
-	g := startGolden(t, 120, 40)
-	g.goToTable("Thread")
-	g.keys("enter")
-	g.waitFor("rows 1")
-	g.keys("enter")
-	g.waitFor("in indexes:")
-	g.finish()
-}
-
-func TestGoldenQueryPane(t *testing.T) {
-	g := startGolden(t, 120, 40)
-	g.goToTable("Thread")
-	g.keys("j")
-	g.waitFor("last: Scan Thread/LastPostIndex") // the selection's reads, before the form's
-	g.keys("3", "j", "j")
-	g.text("EC2")
-	g.keys("j", "l", "l", "l", "l", "l", "l", "j")
-	g.text("2012-08-31T00:00:00.000Z")
-	g.keys("j")
-	g.text("2012-11-31T00:00:00.000Z")
-	g.keys("j", "j", "j", "j")
-	g.text("Subject, LastPostDateTime, Replies, Tags")
-	g.keys("r")
-	g.waitFor("ScannedCount 6")
-	g.waitFor("last: Query Thread/LastPostIndex · 6 items")
-	g.finish()
-}
-
 func TestGoldenHelp(t *testing.T) {
 	g := startGolden(t, 120, 40)
 	g.keys("2")
@@ -286,37 +236,6 @@ func TestGoldenLessonPaneSmall(t *testing.T) {
 	g.waitFor("last (lesson copy): Query Thread/LastPostIndex")
 	g.finish()
 }
-
-// capacityGolden runs the hot-key workload for 30 seconds from the
-// capacity pane, at w x h: on the generator's own table, which the
-// explorer shows when it starts.
-func capacityGolden(t *testing.T, w, h int) {
-	started := make(chan *engine.Traffic, 1)
-	manualTraffic(t)
-	old := startHook(func(tr *engine.Traffic) { started <- tr })
-	t.Cleanup(old)
-	eng, clk := liveEngine(t)
-	g := startLive(t, eng, Options{SelectDelay: 100 * time.Millisecond}, w, h)
-	g.goToTable("Votes")
-	g.waitFor("last: Scan Votes · 50 items")
-	g.keys("4")
-	g.waitFor("t start")
-	g.keys("t")
-	tr := <-started
-	g.waitFor("▸ " + engine.TrafficTable)
-	g.waitFor("last: Scan " + engine.TrafficTable) // the reads of the selection, before the clock moves
-	for i := 0; i < 30; i++ {
-		clk.Advance(time.Second)
-		tr.Step()
-	}
-	g.keys("1", "4") // the pane reads the metrics again
-	g.waitFor("running 30 s")
-	g.finish()
-}
-
-func TestGoldenCapacityPane(t *testing.T) { capacityGolden(t, 120, 40) }
-
-func TestGoldenCapacityPaneSmall(t *testing.T) { capacityGolden(t, 80, 24) }
 
 // A burst of keys in one read — tmux send-keys "jjjj", a paste outside a
 // text field, key repeat over SSH — is each key pressed: written to the
