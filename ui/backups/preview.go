@@ -58,21 +58,23 @@ func (p *Model) previewAt(typed string) tea.Cmd {
 		return p.refuse("no preview on a remote backend: DynamoDB has no read of a table's past; restore it and compare the tables")
 	}
 	keys := kit.NonEmpty([]string{model.HashKey(p.desc.KeySchema), model.RangeKey(p.desc.KeySchema)})
-	api := p.api
 	return func() tea.Msg {
-		// the window as it is now: the clock may have moved since it was shown
-		cb, err := api.DescribeContinuousBackups(kit.Bg, &model.DescribeContinuousBackupsInput{TableName: table})
+		// the window as it is now (the clock may have moved since it was
+		// shown), to the nanosecond
+		earliest, latest, err := hr.RestorableWindow(table)
 		if err != nil {
 			return previewMsg{table: table, err: err}
 		}
-		w := cb.ContinuousBackupsDescription.PointInTimeRecoveryDescription
-		if w == nil || w.LatestRestorableDateTime == nil {
-			return previewMsg{table: table, err: fmt.Errorf("point-in-time recovery is off for %s", table)}
-		}
-		earliest, latest := epochTime(w.EarliestRestorableDateTime), epochTime(w.LatestRestorableDateTime)
 		at, err := parseTime(typed, latest)
 		if err != nil {
 			return previewMsg{table: table, err: err}
+		}
+		// a time typed to the second means the window's end within it
+		if at.Before(earliest) && earliest.Sub(at) < time.Second {
+			at = earliest
+		}
+		if at.After(latest) && at.Sub(latest) < time.Second {
+			at = latest
 		}
 		if at.Before(earliest) || at.After(latest) {
 			return previewMsg{table: table, err: fmt.Errorf("%s is outside the restorable window %s to %s", stamp(at), stamp(earliest), stamp(latest))}
