@@ -74,7 +74,7 @@ type KeyMap struct {
 	NextPage  key.Binding
 	CopyCLI   key.Binding
 	// Mode and ModeBack go through the builder's modes: Query, Scan,
-	// Transaction, PartiQL, Vector.
+	// Transaction, Vector, PartiQL.
 	Mode     key.Binding
 	ModeBack key.Binding
 	// AddAction and RemoveAction add an action to the transaction (after

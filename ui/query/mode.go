@@ -17,12 +17,12 @@ const (
 	ModeQuery Mode = iota
 	ModeScan
 	ModeTransaction
-	ModePartiQL
 	ModeVector // SearchVectors on a vector index of the table (mode_vector.go)
+	ModePartiQL
 	numModes
 )
 
-var modeNames = [...]string{"Query", "Scan", "Transaction", "PartiQL", "Vector"}
+var modeNames = [...]string{"Query", "Scan", "Transaction", "Vector", "PartiQL"}
 
 func (m Mode) String() string { return modeNames[m] }
 

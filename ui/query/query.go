@@ -67,7 +67,7 @@ type Model struct {
 	w, h    int
 	focused bool
 
-	alt Mode    // ModeTransaction or ModePartiQL; ModeQuery: the form's Query or Scan
+	alt Mode     // ModeTransaction or ModePartiQL; ModeQuery: the form's Query or Scan
 	tx  txState  // the transaction being built
 	pq  pqState  // the statement being written
 	vec vecState // the vector search being built (mode_vector.go)
