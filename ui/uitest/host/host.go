@@ -7,6 +7,7 @@ package host
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
@@ -159,3 +160,48 @@ func (b *Bed) View() string {
 
 // Screen is the view framed at the pane size (uitest.Frame).
 func (b *Bed) Screen() string { return uitest.Frame(b.View(), b.W, b.H) }
+
+// Type types s into whatever has the keyboard, one key per character
+// (a name like "enter" is typed, not pressed).
+func (b *Bed) Type(s string) {
+	b.T.Helper()
+	for _, r := range s {
+		b.Send(uitest.Rune(r))
+	}
+}
+
+// TypeText types s into the field under the cursor: enter to edit, the
+// text, enter to finish.
+func (b *Bed) TypeText(s string) {
+	b.T.Helper()
+	b.Press("enter")
+	b.Type(s)
+	b.Press("enter")
+}
+
+// Text is Screen with trailing spaces cut from each line.
+func (b *Bed) Text() string {
+	ls := strings.Split(b.Screen(), "\n")
+	for i, l := range ls {
+		ls[i] = strings.TrimRight(l, " ")
+	}
+	return strings.Join(ls, "\n")
+}
+
+// Flat is the screen as one line of words: box borders and line breaks
+// removed, runs of spaces collapsed, so wrapped messages can be matched.
+func (b *Bed) Flat() string {
+	s := strings.NewReplacer("│", " ", "┌", " ", "┐", " ", "└", " ", "┘", " ", "─", " ", "\n", " ").Replace(b.Text())
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// Last is the last announcement of type T the pane made, if any.
+func Last[T any](b *Bed) (T, bool) {
+	for i := len(b.Announced) - 1; i >= 0; i-- {
+		if m, ok := b.Announced[i].(T); ok {
+			return m, true
+		}
+	}
+	var zero T
+	return zero, false
+}
