@@ -26,7 +26,8 @@ import (
 // (Flash, and a kit.ChangedMsg's note; a ChangeSink hears of the change),
 // a question (kit.ConfirmMsg) opens over the pane and takes the
 // keys until answered, its answer going back to the pane, and a
-// kit.SelectMsg selects its table (SetTarget), as the sidebar would.
+// kit.SelectMsg selects its table (SetTarget), as the sidebar would, and
+// a workspace announced closed (a lesson's copy thrown away) is closed.
 // Every announcement is kept in Announced, in order.
 type Bed struct {
 	T         testing.TB
@@ -101,6 +102,10 @@ func (b *Bed) take(msg tea.Msg) tea.Cmd {
 		q := forms.NewQuestion(b.St, b.Km, msg.Title, msg.Yes, msg.Body, msg.Then)
 		q.SetSize(b.W, b.H)
 		b.Question = q
+	case kit.WorkspaceMsg:
+		if msg.Closed && msg.Close != nil {
+			return func() tea.Msg { _ = msg.Close(); return nil }
+		}
 	case kit.SelectMsg:
 		if f, ok := b.Pane.(kit.Follower); ok {
 			tg, info := uitest.Target(b.T, b.API, msg.Table, msg.Index)
