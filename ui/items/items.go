@@ -53,6 +53,7 @@ type Model struct {
 	st       *kit.Styles
 	keys     keys
 	ek       keymap.EditKeyMap
+	bk       keymap.BrowseKeyMap
 	api      engine.API
 	pageSize int
 
@@ -102,6 +103,21 @@ type Model struct {
 	raw       []int
 	facetNote string
 
+	// Marks and the bulk action on them (marks.go, bulk.go), the prompt
+	// open under the rows (prompt.go), the filter on the server and the
+	// items each of its pages scanned (serverfilter.go), and the columns
+	// chosen (columns.go).
+	marks      map[string]model.Item
+	bulk       *bulkRun
+	bulkSeq    int
+	markingAll bool
+	prompt     *prompt
+	server     *serverFilter
+	scanned    []int
+	cols       columnLayout
+	allCols    []string
+	chooser    *columnChooser
+
 	w, h    int
 	focused bool
 }
@@ -123,7 +139,7 @@ func New(st *kit.Styles, km keymap.KeyMap, api engine.API, pageSize int) *Model 
 		ClearFilter: km.ClearFilter, LeftOut: km.LeftOut, Reload: km.Reload, Stop: km.Stop,
 		Facet: km.Design.Facet, FacetBack: km.Design.FacetBack,
 		Back: km.Back, KeepFilter: keep, LeaveUp: km.Field.Up, LeaveDown: km.Field.Down}
-	return &Model{st: st, keys: k, ek: km.Editing, api: api, pageSize: pageSize, loading: -1}
+	return &Model{st: st, keys: k, ek: km.Editing, bk: km.Browse, api: api, pageSize: pageSize, loading: -1}
 }
 
 func (p *Model) leftOutCapable() bool {
@@ -144,13 +160,17 @@ func (p *Model) SetSize(w, h int) { p.w, p.h = w, h }
 // SetFocus says whether the pane has the keyboard.
 func (p *Model) SetFocus(on bool) { p.focused = on }
 
-// Capturing reports whether the filter has the keyboard.
-func (p *Model) Capturing() bool { return p.filtering }
+// Capturing reports whether the filter, a prompt or the column chooser
+// has the keyboard.
+func (p *Model) Capturing() bool { return p.filtering || p.prompt != nil || p.chooser != nil }
 
 // UsesEsc reports whether esc means something here: clearing a filter,
 // leaving the left-out list (or stopping the read of the table behind
-// it), stopping a read to the end.
-func (p *Model) UsesEsc() bool { return p.idx != nil || p.leftOut != nil || p.toEnd || p.filtering }
+// it), stopping a read to the end, clearing the filter on the server,
+// stopping a bulk action or closing its summary.
+func (p *Model) UsesEsc() bool {
+	return p.idx != nil || p.leftOut != nil || p.toEnd || p.filtering || p.server != nil || p.bulk != nil
+}
 
 // Target is what the pane browses.
 func (p *Model) Target() kit.Target { return p.tg }
