@@ -1,7 +1,6 @@
 package engine
 
 import (
-
 	"github.com/tidwall/buntdb"
 
 	"github.com/dynoscope/dynoscope/engine/capacity"

@@ -112,7 +112,7 @@ func (p *Model) askMarkServer() tea.Cmd {
 		return p.markServer()
 	}
 	body := []string{p.server.request(), ""}
-	if c := p.scanCost(); c != "" {
+	if c := p.scanCost(false); c != "" {
 		body = append(body, c, "")
 	}
 	body = append(body, "M reads the table to its end with the filter and marks every item that matches.")

@@ -23,11 +23,21 @@
 // are billed); the left-out list comes from a read of the whole table,
 // which the root asks about first (kit.SurveyMsg).
 //
+// The everyday chores: marks (space, *, M, u) and the bulk actions on the
+// marked items (D delete, A set, R remove an attribute, X export), each
+// with a dry run by the engine's capacity rules, progress, esc to stop and
+// a summary; the columns (c: show, order, sort); the filter on the server
+// (F: a FilterExpression over the whole table, its cost said first); y and
+// Y copy an item as plain or DynamoDB JSON, E edits it as plain JSON.
+//
 // Where to look: items.go the model; keys.go the key bindings and what
 // each does; paging.go the Scan pages (the window of at most three, the
 // prefetch, reading to the end); update.go the messages; filter.go the
 // filter of the loaded rows; view.go drawing; facet.go the facet views;
-// leftout.go the items an index leaves out; itemview.go the item view.
+// leftout.go the items an index leaves out; itemview.go the item view;
+// marks.go, bulk.go, export.go the marks and what acts on them; prompt.go
+// the one-line prompts; columns.go the column chooser; serverfilter.go the
+// filter on the server; browse.go the chores' keys.
 package items
 
 import (

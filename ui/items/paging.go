@@ -20,7 +20,7 @@ type pageMsg struct {
 	// scanned is how many items the Scan read (more than it returned
 	// with a filter on the server).
 	scanned int
-	err   error
+	err     error
 }
 
 // sampleMsg carries the attribute names of the first page of a table, so an

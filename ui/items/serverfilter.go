@@ -101,6 +101,14 @@ func parseServerFilter(text string) (*serverFilter, error) {
 			i = j + 1
 		case c == '#' || c == ':':
 			return nil, fmt.Errorf("write names and values as they are (Status = \"OPEN\"): the placeholders are made for you")
+		case c >= '0' && c <= '9' && strings.HasSuffix(strings.TrimRight(s[:i], " "), "["):
+			// a list index: a[2]
+			j := i
+			for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+				j++
+			}
+			b.WriteString(s[i:j])
+			i = j
 		case c >= '0' && c <= '9' || c == '-' && i+1 < len(s) && s[i+1] >= '0' && s[i+1] <= '9':
 			j := i + 1
 			for j < len(s) && (s[j] >= '0' && s[j] <= '9' || s[j] == '.' || s[j] == 'e' || s[j] == 'E' || (s[j] == '-' || s[j] == '+') && (s[j-1] == 'e' || s[j-1] == 'E')) {
@@ -176,8 +184,10 @@ type serverFilterMsg struct {
 
 // scanCost says what reading the whole target costs: on a remote table
 // from the item sizes a first page measured (the description's figures
-// are hours old); on the embedded engine from its exact counts.
-func (p *Model) scanCost() string {
+// are hours old); on the embedded engine from its exact counts. paged:
+// the read goes the pane's way, a page of pageSize items at a time, each
+// page charged on its own (rounded up to 4 KB); otherwise in 1 MB pages.
+func (p *Model) scanCost(paged bool) string {
 	var first []model.Item
 	more := p.more() || !p.atEnd
 	if p.first == 0 && len(p.pages) > 0 {
@@ -188,13 +198,23 @@ func (p *Model) scanCost() string {
 	if err != nil {
 		return ""
 	}
+	unit := "RCU"
+	if e.OnDemand {
+		unit = "read request units"
+	}
+	how := "in 1 MB pages, each rounded up to 4 KB"
+	if paged && e.Items > 0 {
+		pages := (e.Items + int64(p.pageSize) - 1) / int64(p.pageSize)
+		perPage := (e.Bytes/pages + 4095) / 4096
+		e.EventualUnits = float64(pages*max(perPage, 1)) / 2
+		how = fmt.Sprintf("%s pages of %d items, each rounded up to 4 KB", kit.FmtInt(pages), p.pageSize)
+	}
 	if !kit.IsRemote(p.api) {
-		unit := "RCU"
-		if e.OnDemand {
-			unit = "read request units"
-		}
-		return fmt.Sprintf("Scan of %s on the embedded engine: %s items, %s B: ~%s %s eventually consistent (each 1 MB page rounds up to 4 KB)",
-			p.tg.Label(), kit.FmtInt(e.Items), kit.FmtInt(e.Bytes), kit.Units(e.EventualUnits), unit)
+		return fmt.Sprintf("Scan of %s on the embedded engine: %s items, %s B, %s: ~%s %s eventually consistent",
+			p.tg.Label(), kit.FmtInt(e.Items), kit.FmtInt(e.Bytes), how, kit.FmtUnits(e.EventualUnits), unit)
+	}
+	if paged {
+		return e.String() + fmt.Sprintf("; read %s: ~%s %s", how, kit.FmtUnits(e.EventualUnits), unit)
 	}
 	return e.String()
 }
@@ -202,7 +222,7 @@ func (p *Model) scanCost() string {
 // askServerFilter says what the filtered Scan reads and asks.
 func (p *Model) askServerFilter(sf *serverFilter) tea.Cmd {
 	body := []string{sf.request(), ""}
-	if c := p.scanCost(); c != "" {
+	if c := p.scanCost(true); c != "" {
 		body = append(body, c, "")
 	}
 	body = append(body, "A FilterExpression is applied after the read: every item is read and charged, matching or not. The pane reads "+
