@@ -122,13 +122,17 @@ func (p *Model) askMarkServer() tea.Cmd {
 // markServer reads the whole target with the filter on the server.
 func (p *Model) markServer() tea.Cmd {
 	api, gen, tg, sf := p.api, p.gen, p.tg, p.server
+	index := tg.Index
+	if tg.Vector() != nil {
+		index = "" // Scan refuses a vector index: its table's items show
+	}
 	p.markingAll = true
 	return func() tea.Msg {
 		var out markServerMsg
 		out.gen = gen
 		var start model.Item
 		for {
-			res, err := api.Scan(context.Background(), &model.ScanInput{TableName: tg.Table(), IndexName: tg.Index, ExclusiveStartKey: start,
+			res, err := api.Scan(context.Background(), &model.ScanInput{TableName: tg.Table(), IndexName: index, ExclusiveStartKey: start,
 				FilterExpression: sf.expr, ExpressionAttributeNames: sf.names, ExpressionAttributeValues: sf.values,
 				ReturnConsumedCapacity: model.ReturnCapacityTotal})
 			if err != nil {

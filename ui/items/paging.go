@@ -162,8 +162,12 @@ func (p *Model) load(i int) tea.Cmd {
 	p.loading = i
 	api, gen, tg, limit, sf := p.api, p.gen, p.tg, int32(p.pageSize), p.server
 	start := p.starts[i]
+	index := tg.Index
+	if tg.Vector() != nil {
+		index = "" // Scan refuses a vector index: its table's items show
+	}
 	return func() tea.Msg {
-		in := &model.ScanInput{TableName: tg.Table(), IndexName: tg.Index,
+		in := &model.ScanInput{TableName: tg.Table(), IndexName: index,
 			Limit: &limit, ExclusiveStartKey: start, ReturnConsumedCapacity: model.ReturnCapacityIndexes}
 		if sf != nil {
 			in.FilterExpression, in.ExpressionAttributeNames, in.ExpressionAttributeValues = sf.expr, sf.names, sf.values

@@ -113,6 +113,9 @@ func (p *Model) HeaderLine() string {
 	if r := tg.RangeKeys(); len(r) > 0 {
 		order += ", then " + strings.Join(r, ", ") + " ▲"
 	}
+	if tg.Vector() != nil {
+		order = "the table's items shown: SearchVectors reads the index (3 Query, mode Vector)"
+	}
 	parts = append(parts, order)
 	if len(p.marks) > 0 {
 		parts = append([]string{st.Warn.Render("• " + p.markCount())}, parts...)
