@@ -90,7 +90,7 @@ func (p *Model) lines() []string {
 	add("", st.Header.Render("Restore to a time"))
 	switch {
 	case p.editing == timeField:
-		add("  time: " + st.FieldEdit.Render(p.input.String()+"▏"))
+		add(p.fieldLine("  time: "))
 		note("how long before the latest restorable time (5m, 1h30m, 2d), a time of day (10:31:07, UTC) or RFC 3339 · enter: preview")
 	case p.preview != nil:
 		add(p.previewLines()...)
@@ -103,7 +103,7 @@ func (p *Model) lines() []string {
 	add("", st.Header.Render("Export & import"))
 	note("S3 folder: " + orNone(s3Dir(p.api)))
 	if p.editing == importField {
-		add("  import from: " + st.FieldEdit.Render(p.input.String()+"▏"))
+		add(p.fieldLine("  import from: "))
 		note("bucket/prefix in the S3 folder (an export's data/ folder) · enter: see what it holds, then asked")
 	}
 	if t := p.transfer; t != nil {
@@ -172,4 +172,18 @@ func orNone(dir string) string {
 		return "none (start with --s3-dir DIR)"
 	}
 	return dir
+}
+
+// fieldLine is the text field behind label; a text longer than the line
+// shows its end, where the cursor is.
+func (p *Model) fieldLine(label string) string {
+	text := p.input.String() + "▏"
+	if room := p.w - kit.Width(label); kit.Width(text) > room && room > 2 {
+		r := []rune(text)
+		for kit.Width(string(r)) > room-1 {
+			r = r[1:]
+		}
+		text = "…" + string(r)
+	}
+	return label + p.st.FieldEdit.Render(text)
 }
