@@ -29,6 +29,7 @@ const (
 // pitrHistory is the embedded engine's read of a table's history.
 type pitrHistory interface {
 	ChangesBetween(ctx context.Context, table string, from, to time.Time, fn func(engine.ItemChange) error) error
+	RestorableWindow(table string) (earliest, latest time.Time, err error)
 }
 
 func pointInTimeRecovery() lesson {
@@ -122,15 +123,11 @@ func restoreBeforeUpdate(api engine.API, _ time.Time) *lessonResult {
 	if !ok {
 		return &lessonResult{title: title, err: &model.Error{Code: "not available", Message: "this backend has no readable history (a real DynamoDB endpoint)"}}
 	}
-	cb, err := api.DescribeContinuousBackups(kit.Bg, &model.DescribeContinuousBackupsInput{TableName: recoveryTable})
+	// the window to the nanosecond (DescribeContinuousBackups rounds it)
+	earliest, latest, err := hist.RestorableWindow(recoveryTable)
 	if err != nil {
-		return &lessonResult{title: title, err: kit.AsModelError(err)}
+		return &lessonResult{title: title + " (run step 1 first)", err: kit.AsModelError(err)}
 	}
-	p := cb.ContinuousBackupsDescription.PointInTimeRecoveryDescription
-	if p == nil || p.EarliestRestorableDateTime == nil {
-		return &lessonResult{title: title, err: &model.Error{Code: model.ErrPointInTimeRecoveryUnavailable, Message: "Point in time recovery is not enabled for table '" + recoveryTable + "': run step 1"}}
-	}
-	earliest, latest := epochToTime(*p.EarliestRestorableDateTime), epochToTime(*p.LatestRestorableDateTime)
 	var first time.Time
 	errFound := fmt.Errorf("found")
 	err = hist.ChangesBetween(kit.Bg, recoveryTable, earliest, latest, func(c engine.ItemChange) error {
