@@ -13,7 +13,7 @@ import (
 
 type keys struct {
 	Up, Down, PageUp, PageDown, Top, Bottom, Left, Right, Open, Filter, ClearFilter, LeftOut, Reload, Stop key.Binding
-	Facet, FacetBack                                                                                       key.Binding
+	Facet, FacetBack, MoreLikeThis                                                                         key.Binding
 	Back, KeepFilter, LeaveUp, LeaveDown                                                                   key.Binding
 }
 
@@ -34,6 +34,8 @@ func (p *Model) keyMap() keys {
 	k.Stop.SetEnabled(p.toEnd)
 	k.Facet.SetEnabled(len(p.facets) > 0 && p.leftOut == nil && !p.toEnd)
 	k.FacetBack.SetEnabled(len(p.facets) > 0 && p.leftOut == nil && !p.toEnd)
+	_, onItem := p.current()
+	k.MoreLikeThis.SetEnabled(onItem && len(p.tg.Desc.VectorIndexes) > 0 && p.leftOut == nil && !p.toEnd)
 	return k
 }
 
@@ -123,7 +125,7 @@ func (p *Model) ShortHelp() []key.Binding {
 	if kit.ReadOnly(p.api) != "" { // the refusal early, where it shows
 		return append(append([]key.Binding{k.Up, k.Down, k.Open}, p.shortEditKeys()...), k.Bottom, k.Filter, k.LeftOut, k.Facet, k.Reload)
 	}
-	return append([]key.Binding{k.Up, k.Down, k.Open, k.Bottom, k.Filter, k.LeftOut, k.Facet, k.Reload}, append(p.shortEditKeys(), p.bk.Mark)...)
+	return append([]key.Binding{k.Up, k.Down, k.Open, k.MoreLikeThis, k.Bottom, k.Filter, k.LeftOut, k.Facet, k.Reload}, append(p.shortEditKeys(), p.bk.Mark)...)
 }
 
 // FullHelp is every key of the pane.
@@ -138,7 +140,7 @@ func (p *Model) FullHelp() [][]key.Binding {
 	marks, bulk, more := p.browseKeys()
 	return [][]key.Binding{
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Stop},
-		{k.Left, k.Right, k.Open, k.Filter, k.ClearFilter, k.LeftOut, k.Facet, k.FacetBack, k.Reload},
+		{k.Left, k.Right, k.Open, k.MoreLikeThis, k.Filter, k.ClearFilter, k.LeftOut, k.Facet, k.FacetBack, k.Reload},
 		kit.Writable(p.api, false, p.editKeys()...),
 		marks, bulk, more,
 	}
@@ -212,6 +214,11 @@ func (p *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		return p.nextFacet(key.Matches(msg, p.keys.FacetBack))
 	case key.Matches(msg, k.Reload):
 		return p.Refresh()
+	case key.Matches(msg, k.MoreLikeThis):
+		if it, ok := p.current(); ok {
+			whole := p.tg.Index == "" || p.tg.Projection().ProjectionType == model.ProjectionAll
+			return kit.Msg(kit.SearchLikeMsg{Target: p.tg, Item: it, Whole: whole})
+		}
 	case p.leftOut == nil:
 		if cmd, ok := p.browseKey(msg); ok {
 			return cmd
