@@ -266,8 +266,8 @@ func TestBulkThrottledItemsFailWithWhy(t *testing.T) {
 	rcu, wcu := int64(1000), int64(1)
 	if _, err := eng.CreateTable(ctx, &model.CreateTableInput{TableName: "Slow", BillingMode: model.BillingProvisioned,
 		ProvisionedThroughput: &model.ProvisionedThroughput{ReadCapacityUnits: &rcu, WriteCapacityUnits: &wcu},
-		KeySchema:            []model.KeySchemaElement{{AttributeName: "id", KeyType: model.KeyTypeHash}},
-		AttributeDefinitions: []model.AttributeDefinition{{AttributeName: "id", AttributeType: "S"}}}); err != nil {
+		KeySchema:             []model.KeySchemaElement{{AttributeName: "id", KeyType: model.KeyTypeHash}},
+		AttributeDefinitions:  []model.AttributeDefinition{{AttributeName: "id", AttributeType: "S"}}}); err != nil {
 		t.Fatal(err)
 	}
 	eng.SetThrottling(false)
