@@ -89,6 +89,9 @@ type KeyMap struct {
 
 	// The editing keys of every text field (field.go).
 	Field FieldKeyMap
+
+	// The query builder's history and saved requests (history.go).
+	History HistoryKeyMap
 }
 
 // DefaultKeyMap returns the explorer's bindings: vim keys and arrows both
@@ -149,6 +152,7 @@ func DefaultKeyMap() KeyMap {
 		Editing: DefaultEditKeyMap(),
 		Design:  DefaultDesignKeyMap(),
 		Field:   DefaultFieldKeyMap(),
+		History: DefaultHistoryKeyMap(),
 	}
 }
 

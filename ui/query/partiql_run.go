@@ -78,7 +78,11 @@ func (q *Model) pqSend(in *model.ExecuteStatementInput, page int) tea.Cmd {
 	q.running = true
 	q.gen++
 	gen, api := q.gen, q.api
-	return func() tea.Msg { return pqMsg{gen: gen, res: runStatement(api, in, page)} }
+	var rec tea.Cmd
+	if page == 0 {
+		rec = q.record(in)
+	}
+	return tea.Batch(func() tea.Msg { return pqMsg{gen: gen, res: runStatement(api, in, page)} }, rec)
 }
 
 // runStatement sends an ExecuteStatement request (planned, when the

@@ -63,7 +63,11 @@ func (q *Model) send(in any, page int) tea.Cmd {
 	q.running = true
 	q.gen++
 	gen, api, tg := q.gen, q.api, q.target()
-	return func() tea.Msg { return queryMsg{gen: gen, key: tg.Key(), res: runRequest(api, in, tg, page)} }
+	var rec tea.Cmd
+	if page == 0 {
+		rec = q.record(in)
+	}
+	return tea.Batch(func() tea.Msg { return queryMsg{gen: gen, key: tg.Key(), res: runRequest(api, in, tg, page)} }, rec)
 }
 
 // runRequest sends a Query or Scan and gathers what it returned and cost,

@@ -74,7 +74,7 @@ func (q *Model) txSend(in *model.TransactWriteItemsInput) tea.Cmd {
 		t := txTable(ti)
 		keys[t] = keyNames(q.tableDesc(t))
 	}
-	return func() tea.Msg { return txMsg{gen: gen, res: runTransaction(api, in, keys)} }
+	return tea.Batch(func() tea.Msg { return txMsg{gen: gen, res: runTransaction(api, in, keys)} }, q.record(in))
 }
 
 // txTable is the table an action names.
