@@ -178,7 +178,7 @@ func requestOf(e history.Entry) (any, error) {
 // same request twice in a row is kept once.
 func (q *Model) record(in any) tea.Cmd {
 	e, ok := entryOf(in, time.Now())
-	if !ok {
+	if !ok || q.neverSent(in) {
 		return nil
 	}
 	q.hist.at, q.hist.draft = 0, nil
@@ -187,6 +187,21 @@ func (q *Model) record(in any) tea.Cmd {
 	}
 	q.hist.runs = keepLast(append(q.hist.runs, e))
 	return q.writeHistory(e, "")
+}
+
+// neverSent reports whether the backend refuses the request without
+// sending it: a write on a read-only remote backend.
+func (q *Model) neverSent(in any) bool {
+	if kit.ReadOnly(q.api) == "" {
+		return false
+	}
+	switch in := in.(type) {
+	case *model.TransactWriteItemsInput:
+		return true
+	case *model.ExecuteStatementInput:
+		return statementVerb(in.Statement) != ""
+	}
+	return false
 }
 
 func sameEntry(a, b history.Entry) bool {

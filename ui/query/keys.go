@@ -277,6 +277,7 @@ func (q *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.ScanMode):
 		q.f.scan = !q.f.scan
 		q.edited()
+		q.clearStaleError()
 		q.move(0)
 	case key.Matches(msg, k.AddAction):
 		q.txAdd()

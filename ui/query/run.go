@@ -41,7 +41,8 @@ func (q *Model) runMode() tea.Cmd {
 	return q.run(nil, 0)
 }
 
-// run sends the request, or refuses it before sending.
+// run sends the request, or refuses it before sending; a Scan of a
+// remote table asks first what it may cost (guard.go).
 func (q *Model) run(start model.Item, page int) tea.Cmd {
 	in, r := q.build()
 	if r != nil {
@@ -54,6 +55,11 @@ func (q *Model) run(start model.Item, page int) tea.Cmd {
 		in.ExclusiveStartKey = start
 	case *model.ScanInput:
 		in.ExclusiveStartKey = start
+		if start == nil {
+			if ask := q.scanGuard(in); ask != nil {
+				return ask
+			}
+		}
 	}
 	return q.send(in, page)
 }

@@ -48,6 +48,8 @@ func (q *Model) Update(msg tea.Msg) tea.Cmd {
 		return nil
 	case pqConfirmed:
 		return q.pqSend(msg.in, 0)
+	case scanConfirmed:
+		return q.send(msg.in, 0)
 	case planMsg:
 		q.onPlan(msg)
 		return nil
