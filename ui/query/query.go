@@ -29,7 +29,10 @@
 // over them; update.go the messages; run.go sending the request and
 // taking its reply; build.go the request from the form; keyconds.go the
 // key condition fields; view.go drawing; code.go and cli.go the request
-// as code and as an AWS CLI line; state.go what tests and the root read.
+// as code and as an AWS CLI line; state.go what tests and the root read;
+// history.go and history_list.go the requests run and saved (kept in a
+// file by internal/history); guard.go what is asked before a write or a
+// remote Scan is sent.
 package query
 
 import (
