@@ -17,6 +17,9 @@ type EditKeyMap struct {
 	AddIndex    key.Binding
 	DropIndex   key.Binding
 	TTL         key.Binding
+	// VectorInstead turns the GSI form of an on-demand table into the
+	// vector index form.
+	VectorInstead key.Binding
 
 	// Forms, prompts and confirmations.
 	Submit    key.Binding
@@ -63,6 +66,8 @@ func DefaultEditKeyMap() EditKeyMap {
 		AddIndex:    key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "add GSI")),
 		DropIndex:   key.NewBinding(key.WithKeys("d", "delete"), key.WithHelp("d", "delete GSI")),
 		TTL:         key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "TTL on/off")),
+
+		VectorInstead: key.NewBinding(key.WithKeys("ctrl+t"), key.WithHelp("ctrl+t", "a vector index instead")),
 
 		Submit:     key.NewBinding(key.WithKeys("enter", "ctrl+s"), key.WithHelp("enter", "send")),
 		Cancel:     key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),

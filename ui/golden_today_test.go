@@ -11,7 +11,7 @@ func lessonEleven(g goldenRun, shows ...string) {
 	for i := 0; i < 10; i++ {
 		g.keys("j")
 	}
-	g.waitFor("Lesson 11 of 12")
+	g.waitFor("Lesson 11 of 13")
 	for i, s := range shows {
 		if i > 0 {
 			g.keys("right")
@@ -25,34 +25,6 @@ func lessonEleven(g goldenRun, shows ...string) {
 var theWholeLesson = []string{
 	"now 12 items, 0.5 RCU", "now 4 items, 0.5 RCU", "PositionIndex · 14 items", "rejected",
 	"PutItem CartLines · 3 WCU", "now 13 items, 0.5 RCU",
-}
-
-// The lesson at 120x40, run end to end: its last step, the new line filed
-// between 12 and 2 by the concatenated LineKeyIndex and after 12 by the
-// multi-attribute PositionIndex, both at the same cost.
-func TestGoldenLessonThenAndNow(t *testing.T) {
-	g := startGolden(t, 120, 40)
-	lessonEleven(g, theWholeLesson...)
-	g.waitFor("last (lesson copy): Query CartLines/PositionIndex · 13 items")
-	g.finish()
-}
-
-// The same at 80x24: the step and its result scroll together, the result
-// shown from its start.
-func TestGoldenLessonThenAndNowSmall(t *testing.T) {
-	g := startGolden(t, 80, 24)
-	lessonEleven(g, theWholeLesson...)
-	g.waitFor("last (lesson copy): Query CartLines/Positi")
-	g.finish()
-}
-
-// The number-ordering trap at 80x24: from position 9 on, the concatenated
-// index finds 9 alone, the multi-attribute one 9 to 12.
-func TestGoldenLessonThenAndNowTrapSmall(t *testing.T) {
-	g := startGolden(t, 80, 24)
-	lessonEleven(g, theWholeLesson[:2]...)
-	g.waitFor("last (lesson copy): Query CartLines/Positi")
-	g.finish()
 }
 
 // Step 4's request opened in the query builder at 80x24, on the lesson's

@@ -20,26 +20,26 @@ const bumpViews = `UPDATE "Thread" SET Views = Views + 1 WHERE ForumName = 'EC2'
 func TestLettersOnAFieldAreText(t *testing.T) {
 	eng := uitest.DemoEngine(t, "forum")
 	q := newPane(t, eng, "Thread", "")
-	gotoRow(t, q, "filter")
+	toRow(t, q, "filter")
 	if !q.TakesText(uitest.Rune('}')) {
 		t.Error("} on the filter row would go to the root (a clock jump)")
 	}
-	msgs := press(t, q, "Level r")
+	msgs := pressQ(t, q, "Level r")
 	if f := q.Form(); f.Filter != "Level r" || q.Lang() != "CLI" || !q.Capturing() || q.Result() != nil || len(msgs) != 0 {
 		t.Fatalf("typed on the filter row: filter %q, code %s, editing %v, result %v, messages %v", f.Filter, q.Lang(), q.Capturing(), q.Result(), msgs)
 	}
-	press(t, q, "ctrl+u", "enter") // done: the filter is empty again
-	gotoRow(t, q, "partition key")
+	pressQ(t, q, "ctrl+u", "enter") // done: the filter is empty again
+	toRow(t, q, "partition key")
 	typeField(t, q, "EC2")
 	if q.TakesText(uitest.Rune('}')) || q.TakesText(uitest.Rune('r')) {
 		t.Error("after enter the keys on the field are not commands")
 	}
-	press(t, q, "r")
+	pressQ(t, q, "r")
 	if res := q.Result(); res == nil || res.Err != nil || len(res.Items) == 0 {
 		t.Fatalf("enter, then r: %+v", res)
 	}
-	gotoRow(t, q, "projection")
-	press(t, q, "L") // moved to another field: text again
+	toRow(t, q, "projection")
+	pressQ(t, q, "L") // moved to another field: text again
 	if q.Lang() != "CLI" || q.Form().Projection != "L" {
 		t.Fatalf("L on the projection field the cursor moved to: code %s, projection %q", q.Lang(), q.Form().Projection)
 	}
@@ -51,8 +51,8 @@ func TestTheSameWriteAgainAsks(t *testing.T) {
 	eng := uitest.DemoEngine(t, "forum")
 	q := newPane(t, eng, "Thread", "")
 	toMode(t, q, ModePartiQL)
-	setStatement(t, q, bumpViews)
-	if ask := confirmOf(press(t, q, "r")); ask != nil {
+	writeStatement(t, q, bumpViews)
+	if ask := confirmOf(pressQ(t, q, "r")); ask != nil {
 		t.Fatalf("a local UPDATE asked: %+v", ask)
 	}
 	if v := getItem(t, eng, "Thread", ec2Key)["Views"]; v.N != "257" {
@@ -61,7 +61,7 @@ func TestTheSameWriteAgainAsks(t *testing.T) {
 	if q.PartiQL().Row != "run" {
 		t.Fatalf("the cursor is on %q", q.PartiQL().Row)
 	}
-	ask := confirmOf(press(t, q, "enter"))
+	ask := confirmOf(pressQ(t, q, "enter"))
 	if ask == nil || ask.Title != "Run the same UPDATE again?" || ask.Table != "Thread" {
 		t.Fatalf("enter on run after the UPDATE: %+v", ask)
 	}
@@ -83,7 +83,7 @@ func TestTheSameWriteAgainAsks(t *testing.T) {
 	if v := getItem(t, eng, "Thread", ec2Key)["Views"]; v.N != "259" {
 		t.Fatalf("the transaction: Views %v (%+v)", v, q.Transaction().Result.Err)
 	}
-	if ask := confirmOf(press(t, q, "enter")); ask == nil || ask.Title != "Run the same transaction again?" {
+	if ask := confirmOf(pressQ(t, q, "enter")); ask == nil || ask.Title != "Run the same transaction again?" {
 		t.Fatalf("enter on run after the transaction: %+v", ask)
 	}
 	if v := getItem(t, eng, "Thread", ec2Key)["Views"]; v.N != "259" {
@@ -99,8 +99,8 @@ func TestRemoteWritesAskFirst(t *testing.T) {
 	r := newRemoteLike(t, true)
 	q := newPane(t, r, "Thread", "")
 	toMode(t, q, ModePartiQL)
-	setStatement(t, q, bumpViews)
-	ask := confirmOf(press(t, q, "r"))
+	writeStatement(t, q, bumpViews)
+	ask := confirmOf(pressQ(t, q, "r"))
 	if ask == nil || ask.Table != "Thread" || ask.Title != "Run the UPDATE" {
 		t.Fatalf("a remote UPDATE did not ask: %+v", ask)
 	}
@@ -115,8 +115,8 @@ func TestRemoteWritesAskFirst(t *testing.T) {
 	if !viewHas(q, "0 items · "+kit.Units(res.Units)+" WCU") || viewHas(q, "RCU") {
 		t.Fatalf("the write's units:\n%s", q.View())
 	}
-	setStatement(t, q, `INSERT INTO "Thread" VALUE {'ForumName': 'S3', 'Subject': 'new'}`)
-	if ask := confirmOf(press(t, q, "r")); ask == nil || ask.Table != "Thread" {
+	writeStatement(t, q, `INSERT INTO "Thread" VALUE {'ForumName': 'S3', 'Subject': 'new'}`)
+	if ask := confirmOf(pressQ(t, q, "r")); ask == nil || ask.Table != "Thread" {
 		t.Fatalf("a remote INSERT did not ask: %+v", ask)
 	}
 
@@ -137,10 +137,10 @@ func TestDeleteQuestionShowsTheParameters(t *testing.T) {
 	eng := uitest.DemoEngine(t, "forum")
 	q := newPane(t, eng, "Thread", "")
 	toMode(t, q, ModePartiQL)
-	setStatement(t, q, `DELETE FROM "Thread" WHERE ForumName = ? AND Subject = ?`)
-	gotoPQRow(t, q, "parameters")
+	writeStatement(t, q, `DELETE FROM "Thread" WHERE ForumName = ? AND Subject = ?`)
+	toPQRow(t, q, "parameters")
 	typeField(t, q, `"EC2", "EC2 API rate limits"`)
-	ask := confirmOf(press(t, q, "r"))
+	ask := confirmOf(pressQ(t, q, "r"))
 	if ask == nil {
 		t.Fatal("the DELETE did not ask")
 	}
@@ -162,7 +162,7 @@ func TestRemoteScanAsksItsCost(t *testing.T) {
 	q := newPane(t, r, "Thread", "")
 	toMode(t, q, ModeScan)
 	before := *r.scans
-	ask := confirmOf(press(t, q, "g", "r"))
+	ask := confirmOf(pressQ(t, q, "g", "r"))
 	if ask == nil || ask.Title != "Scan Thread?" || *r.scans != before || q.Result() != nil {
 		t.Fatalf("the Scan did not ask first (%d Scans sent): %+v", *r.scans-before, ask)
 	}
@@ -183,17 +183,17 @@ func TestRemoteScanAsksItsCost(t *testing.T) {
 func TestErrorBoxGoesAtQueryToScan(t *testing.T) {
 	eng := uitest.DemoEngine(t, "forum")
 	q := newPane(t, eng, "Thread", "")
-	gotoRow(t, q, "partition key")
+	toRow(t, q, "partition key")
 	typeField(t, q, "EC2")
-	gotoRow(t, q, "filter")
+	toRow(t, q, "filter")
 	typeField(t, q, "ForumName = :f")
-	gotoRow(t, q, "values")
+	toRow(t, q, "values")
 	typeField(t, q, `:f = "EC2"`)
-	press(t, q, "r")
+	pressQ(t, q, "r")
 	if res := q.Result(); res == nil || res.Err == nil || !viewHas(q, "DynamoDB rejected the request") {
 		t.Fatalf("a filter on the key: %+v", res)
 	}
-	press(t, q, "g", "j", "l") // operation ◂ Scan ▸
+	pressQ(t, q, "g", "j", "l") // operation ◂ Scan ▸
 	if q.Mode() != ModeScan || q.Result() != nil || viewHas(q, "DynamoDB rejected the request") {
 		t.Fatalf("after the switch to Scan: mode %v, result %+v\n%s", q.Mode(), q.Result(), q.View())
 	}
@@ -206,8 +206,8 @@ func TestNoHiddenScanOnARemoteTable(t *testing.T) {
 	q := newPane(t, r, "Thread", "")
 	toMode(t, q, ModePartiQL)
 	before := *r.scans
-	gotoPQRow(t, q, "statement")
-	press(t, q, "enter", " WHERE Fo")
+	toPQRow(t, q, "statement")
+	pressQ(t, q, "enter", " WHERE Fo")
 	if *r.scans != before {
 		t.Fatalf("%d Scans sent while a statement was typed", *r.scans-before)
 	}
@@ -222,16 +222,16 @@ func TestRefusedWriteIsNotKept(t *testing.T) {
 	r := newRemoteLike(t, false)
 	q := newPane(t, r, "Thread", "")
 	toMode(t, q, ModePartiQL)
-	setStatement(t, q, bumpViews)
-	press(t, q, "r")
+	writeStatement(t, q, bumpViews)
+	pressQ(t, q, "r")
 	if res := q.PartiQL().Result; res == nil || res.Err == nil || res.Err.Code != "read-only" {
 		t.Fatalf("read-only: %+v", res)
 	}
 	if len(q.hist.runs) != 0 {
 		t.Fatalf("the refused statement is kept as run: %+v", q.hist.runs)
 	}
-	setStatement(t, q, `SELECT * FROM "Thread" WHERE ForumName = 'EC2'`)
-	press(t, q, "r")
+	writeStatement(t, q, `SELECT * FROM "Thread" WHERE ForumName = 'EC2'`)
+	pressQ(t, q, "r")
 	if len(q.hist.runs) != 1 {
 		t.Fatalf("the SELECT sent is not kept: %+v", q.hist.runs)
 	}

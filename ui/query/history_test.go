@@ -23,46 +23,46 @@ func TestHistoryRecallsSavesAndSurvivesRestart(t *testing.T) {
 	uitest.Drive(t, q, q.LoadHistory())
 
 	for _, forum := range []string{"EC2", "S3"} {
-		gotoRow(t, q, "partition key")
+		toRow(t, q, "partition key")
 		typeField(t, q, forum)
-		press(t, q, "r")
+		pressQ(t, q, "r")
 		if res := q.Result(); res == nil || res.Err != nil || len(res.Items) == 0 {
 			t.Fatalf("%s: %+v", forum, res)
 		}
 	}
-	gotoRow(t, q, "partition key")
+	toRow(t, q, "partition key")
 	typeField(t, q, "Amazon DynamoDB") // typed, not run: the draft
-	press(t, q, "g", "up")
+	pressQ(t, q, "g", "up")
 	if pk := q.Form().PK; pk != "S3" {
 		t.Fatalf("↑ on the first row shows %q, want the last run (S3)", pk)
 	}
-	press(t, q, "ctrl+p")
+	pressQ(t, q, "ctrl+p")
 	if pk := q.Form().PK; pk != "EC2" {
 		t.Fatalf("ctrl+p shows %q, want EC2", pk)
 	}
-	press(t, q, "ctrl+p")
+	pressQ(t, q, "ctrl+p")
 	if f := q.Form(); f.PK != "EC2" || !strings.Contains(f.Note, "the oldest request run on Thread") {
 		t.Fatalf("past the oldest: %+v", f)
 	}
-	press(t, q, "down", "down")
+	pressQ(t, q, "down", "down")
 	if pk := q.Form().PK; pk != "Amazon DynamoDB" {
 		t.Fatalf("↓ past the newest shows %q, want the draft", pk)
 	}
-	press(t, q, "ctrl+p")
-	if len(press(t, q, "r")) == 0 || q.Result() == nil || q.Form().PK != "S3" {
+	pressQ(t, q, "ctrl+p")
+	if len(pressQ(t, q, "r")) == 0 || q.Result() == nil || q.Form().PK != "S3" {
 		t.Fatalf("the request brought back does not run: %+v", q.Form())
 	}
 
 	// the statement editor goes through the statements run
 	toMode(t, q, ModePartiQL)
-	setStatement(t, q, `SELECT * FROM "Thread" WHERE ForumName = 'EC2'`)
-	press(t, q, "r")
-	setStatement(t, q, `SELECT Subject FROM "Thread" WHERE ForumName = 'S3'`)
-	press(t, q, "ctrl+s", "S3 subjects", "enter")
+	writeStatement(t, q, `SELECT * FROM "Thread" WHERE ForumName = 'EC2'`)
+	pressQ(t, q, "r")
+	writeStatement(t, q, `SELECT Subject FROM "Thread" WHERE ForumName = 'S3'`)
+	pressQ(t, q, "ctrl+s", "S3 subjects", "enter")
 	if !strings.Contains(q.PartiQL().Note, `saved as "S3 subjects", in `+path) {
 		t.Fatalf("save: %q", q.PartiQL().Note)
 	}
-	press(t, q, "g", "up")
+	pressQ(t, q, "g", "up")
 	if s := q.PartiQL().Statement; s != `SELECT * FROM "Thread" WHERE ForumName = 'EC2'` {
 		t.Fatalf("↑ in the statement editor: %q", s)
 	}
@@ -78,25 +78,25 @@ func TestHistoryRecallsSavesAndSurvivesRestart(t *testing.T) {
 	again := newPane(t, eng, "Thread", "")
 	again.SetHistory(path)
 	uitest.Drive(t, again, again.LoadHistory())
-	press(t, again, "g", "up")
+	pressQ(t, again, "g", "up")
 	if pk := again.Form().PK; pk != "S3" {
 		t.Fatalf("after the restart ↑ shows %q", pk)
 	}
-	press(t, again, "/")
+	pressQ(t, again, "/")
 	if !again.Capturing() || !viewHas(again, "★ S3 subjec") || !viewHas(again, "4 of 4") {
 		t.Fatalf("the list:\n%s", again.View())
 	}
-	press(t, again, "subj")
+	pressQ(t, again, "subj")
 	if !viewHas(again, "1 of 4") {
 		t.Fatalf("filtered:\n%s", again.View())
 	}
-	press(t, again, "enter")
+	pressQ(t, again, "enter")
 	if again.Mode() != ModePartiQL || again.PartiQL().Statement != `SELECT Subject FROM "Thread" WHERE ForumName = 'S3'` ||
 		again.PartiQL().Result != nil {
 		t.Fatalf("enter on the saved request: %v %+v", again.Mode(), again.PartiQL())
 	}
 	// forgetting it is written too
-	press(t, again, "/", "delete", "esc")
+	pressQ(t, again, "/", "delete", "esc")
 	h, err := history.Open(path).Load()
 	if err != nil || len(h.Saved) != 0 || len(h.Runs) != 3 {
 		t.Fatalf("after delete: %+v %v", h, err)
@@ -112,7 +112,7 @@ func TestHistoryListOpensAnotherTableThroughTheRoot(t *testing.T) {
 		ExpressionAttributeValues: map[string]model.AttributeValue{":pk": model.S("S3")}}
 	e, _ := entryOf(in, uitest.T0)
 	q.hist.runs = append(q.hist.runs, e)
-	msgs := press(t, q, "/", "enter")
+	msgs := pressQ(t, q, "/", "enter")
 	var open *openQuery
 	for _, m := range msgs {
 		if o, ok := asOpenQuery(m); ok {

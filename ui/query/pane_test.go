@@ -29,7 +29,7 @@ func newPane(t *testing.T, api engine.API, table, index string) *Model {
 	return q
 }
 
-func press(t *testing.T, q *Model, keys ...string) []tea.Msg {
+func pressQ(t *testing.T, q *Model, keys ...string) []tea.Msg {
 	t.Helper()
 	return uitest.Press(t, q, keys...)
 }
@@ -52,11 +52,11 @@ func answerYes(t *testing.T, q *Model, c *kit.ConfirmMsg) {
 }
 
 // gotoRow moves the form's cursor to the row labelled row.
-func gotoRow(t *testing.T, q *Model, row string) {
+func toRow(t *testing.T, q *Model, row string) {
 	t.Helper()
-	press(t, q, "g")
+	pressQ(t, q, "g")
 	for i := 0; i < 40 && q.Form().Row != row; i++ {
-		press(t, q, "j")
+		pressQ(t, q, "j")
 	}
 	if q.Form().Row != row {
 		t.Fatalf("cannot reach row %q (at %q)", row, q.Form().Row)
@@ -64,11 +64,11 @@ func gotoRow(t *testing.T, q *Model, row string) {
 }
 
 // gotoPQRow moves the PartiQL editor's cursor to the row labelled row.
-func gotoPQRow(t *testing.T, q *Model, row string) {
+func toPQRow(t *testing.T, q *Model, row string) {
 	t.Helper()
-	press(t, q, "g")
+	pressQ(t, q, "g")
 	for i := 0; i < 10 && q.PartiQL().Row != row; i++ {
-		press(t, q, "j")
+		pressQ(t, q, "j")
 	}
 	if q.PartiQL().Row != row {
 		t.Fatalf("cannot reach row %q", row)
@@ -79,13 +79,13 @@ func gotoPQRow(t *testing.T, q *Model, row string) {
 // enter.
 func typeField(t *testing.T, q *Model, text string) {
 	t.Helper()
-	press(t, q, "enter", "ctrl+u", text, "enter")
+	pressQ(t, q, "enter", "ctrl+u", text, "enter")
 }
 
 // setStatement writes the PartiQL statement (the editor in PartiQL mode).
-func setStatement(t *testing.T, q *Model, stmt string) {
+func writeStatement(t *testing.T, q *Model, stmt string) {
 	t.Helper()
-	gotoPQRow(t, q, "statement")
+	toPQRow(t, q, "statement")
 	typeField(t, q, stmt)
 }
 

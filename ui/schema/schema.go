@@ -40,6 +40,7 @@ const maxCollectionScan = 100_000
 type Model struct {
 	st     *kit.Styles
 	ek     keymap.EditKeyMap
+	bk     keymap.BackupsKeyMap
 	api    engine.API
 	scroll kit.Scroller
 	info   *kit.TableInfo
@@ -54,7 +55,7 @@ const maxTagsShown = 50
 
 // New returns the Schema pane of the workspace api.
 func New(st *kit.Styles, km keymap.KeyMap, api engine.API) *Model {
-	return &Model{st: st, ek: km.Editing, api: api, scroll: kit.NewScroller(km)}
+	return &Model{st: st, ek: km.Editing, bk: km.Backups, api: api, scroll: kit.NewScroller(km)}
 }
 
 // manageKeys are the table and index keys that apply to the selection.
@@ -62,18 +63,26 @@ func (p *Model) manageKeys() []key.Binding {
 	add, drop, ttl := p.ek.AddIndex, p.ek.DropIndex, p.ek.TTL
 	add.SetEnabled(p.sel.Valid())
 	ttl.SetEnabled(p.sel.Valid())
-	drop.SetEnabled(p.sel.GSI() != nil)
+	drop.SetEnabled(p.sel.GSI() != nil || p.sel.Vector() != nil)
 	return []key.Binding{p.ek.CreateTable, add, drop, ttl}
 }
 
 // ShortHelp is the pane's keys for the help line.
 func (p *Model) ShortHelp() []key.Binding {
-	return append(p.scroll.Keys.Short(), kit.Writable(p.api, true, p.manageKeys()...)...)
+	return append(append(p.scroll.Keys.Short(), kit.Writable(p.api, true, p.manageKeys()...)...), p.backupsKey())
 }
 
 // FullHelp is every key of the pane.
 func (p *Model) FullHelp() [][]key.Binding {
-	return [][]key.Binding{p.scroll.Keys.All(), kit.Writable(p.api, false, p.manageKeys()...)}
+	return [][]key.Binding{p.scroll.Keys.All(), append(kit.Writable(p.api, false, p.manageKeys()...), p.backupsKey())}
+}
+
+// backupsKey is b, which opens Backups & recovery of the table (the root
+// takes it).
+func (p *Model) backupsKey() key.Binding {
+	b := p.bk.Open
+	b.SetEnabled(p.sel.Valid())
+	return b
 }
 
 // SetSize sets the inner size.
@@ -164,12 +173,16 @@ func (p *Model) Update(msg tea.Msg) tea.Cmd {
 		switch {
 		case key.Matches(msg, ek.CreateTable):
 			return kit.Msg(kit.ManageMsg{Op: kit.CreateTable})
+		case key.Matches(msg, ek.AddIndex) && sel.Vector() != nil:
+			return kit.Msg(kit.ManageMsg{Op: kit.AddVectorIndex, Target: kit.TableTarget(sel.Desc)})
 		case key.Matches(msg, ek.AddIndex) && sel.Valid():
 			return kit.Msg(kit.ManageMsg{Op: kit.AddIndex, Target: kit.TableTarget(sel.Desc)})
 		case key.Matches(msg, ek.DropIndex) && sel.LSI() != nil:
 			return kit.Msg(kit.FlashMsg{Text: "an LSI cannot be deleted: it lives and dies with its table"})
 		case key.Matches(msg, ek.DropIndex) && sel.GSI() != nil:
 			return kit.Msg(kit.ManageMsg{Op: kit.DropIndex, Target: sel})
+		case key.Matches(msg, ek.DropIndex) && sel.Vector() != nil:
+			return kit.Msg(kit.ManageMsg{Op: kit.DropVectorIndex, Target: sel})
 		case key.Matches(msg, ek.TTL) && sel.Valid() && p.info != nil:
 			return kit.Msg(kit.ManageMsg{Op: kit.ToggleTTL, Target: kit.TableTarget(sel.Desc), TTL: p.info.TTL})
 		}
@@ -330,6 +343,7 @@ func (p *Model) lines() []string {
 			}
 		}
 	}
+	out = append(out, p.vectorLines(sub)...)
 	if len(d.LocalSecondaryIndexes) > 0 {
 		add("")
 		for _, l := range kit.HeadNote(st, "Item collections", "(table items + LSI entries per partition key, limit 10 GB)", w) {

@@ -28,6 +28,9 @@ func TestSidebarWalk(t *testing.T) {
 		{[]string{"j"}, "Reply", "", []string{"│  Forum                    3│", "│▸ Reply                   33│"}},
 		{[]string{"j"}, "Reply", "PostedBy-index", []string{"│  Reply                   33│", "│  ▸ PostedBy-index   LSI 33 │", "│  Thread                  22│"}},
 		{[]string{"k", "k"}, "Forum", "", []string{"│▸ Forum                    3│"}},
+		// / is not a binding of the sidebar: nothing happens (it was the
+		// first key of the root's schema golden)
+		{[]string{"/"}, "Forum", "", []string{"│▸ Forum                    3│", "│  Reply                   33│"}},
 	}
 	for _, tt := range tests {
 		uitest.Press(t, s, tt.keys...)
@@ -47,5 +50,20 @@ func TestSidebarWalk(t *testing.T) {
 	}
 	if !s.SelectByName("Thread", "") || s.Selected().Table() != "Thread" || s.Info().Desc.TableName != "Thread" {
 		t.Fatalf("SelectByName: %s", s.Selected().Table())
+	}
+}
+
+// schema-demo's animal_type GSI holds one of the table's five items, and
+// some of the others break its key's type: the sidebar's badge says so.
+func TestAnimalTypeBadge(t *testing.T) {
+	eng := uitest.DemoEngine(t, "schema-demo")
+	s := New(kit.NewStyles(true), keymap.DefaultKeyMap())
+	s.SetSize(30, 12)
+	s.SetTables(uitest.Tables(t, eng))
+	if !s.SelectByName("schema-demo", "animal_type") {
+		t.Fatal("no schema-demo/animal_type")
+	}
+	if got := IndexBadge(*s.Info(), "animal_type"); got != "GSI 1/5!" {
+		t.Fatalf("sidebar badge %q", got)
 	}
 }

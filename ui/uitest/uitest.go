@@ -9,6 +9,7 @@ package uitest
 import (
 	"context"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 	"unicode"
@@ -17,6 +18,7 @@ import (
 
 	"github.com/dynoscope/dynoscope/engine"
 	"github.com/dynoscope/dynoscope/fixtures"
+	"github.com/dynoscope/dynoscope/model"
 	"github.com/dynoscope/dynoscope/ui/kit"
 )
 
@@ -152,4 +154,71 @@ func Target(t testing.TB, api engine.API, table, index string) (kit.Target, *kit
 	}
 	t.Fatalf("no table %s", table)
 	return kit.Target{}, nil
+}
+
+// LiveEngine is DemoEngine with throttling on, and its manual clock.
+func LiveEngine(t testing.TB, names ...string) (*engine.Engine, *engine.VirtualClock) {
+	t.Helper()
+	eng := DemoEngine(t, names...)
+	eng.SetThrottling(true)
+	return eng, eng.Clock().(*engine.VirtualClock)
+}
+
+// TTLStory moves the clock of the demo workspace past the expiry of
+// Messages' expired items and sweeps (three deletions there, one in
+// schema-demo), then to ten seconds after the parcel message expired:
+// every state of the TTL and Stream panes at once.
+func TTLStory(t testing.TB, eng *engine.Engine, clk *engine.VirtualClock) {
+	t.Helper()
+	clk.Advance(time.Minute)
+	if n := eng.SweepTTL(); n != 4 {
+		t.Fatalf("swept %d items, want 4", n)
+	}
+	clk.Advance(29*time.Minute + 10*time.Second)
+}
+
+// GetItem reads an item of table by its key (strongly consistent): nil
+// when there is none.
+func GetItem(t testing.TB, api engine.API, table string, key model.Item) model.Item {
+	t.Helper()
+	yes := true
+	out, err := api.GetItem(context.Background(), &model.GetItemInput{TableName: table, Key: key, ConsistentRead: &yes})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out.Item
+}
+
+// Snapshot is every item of every table of api, as DynamoDB JSON.
+func Snapshot(t testing.TB, api engine.API) map[string][]string {
+	t.Helper()
+	out := map[string][]string{}
+	tables, err := api.ListTables(context.Background(), &model.ListTablesInput{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	yes := true
+	for _, n := range tables.TableNames {
+		res, err := api.Scan(context.Background(), &model.ScanInput{TableName: n, ConsistentRead: &yes})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, it := range res.Items {
+			out[n] = append(out[n], string(model.AppendItemJSON(nil, it)))
+		}
+	}
+	return out
+}
+
+// SameSnapshot fails when two snapshots differ.
+func SameSnapshot(t testing.TB, before, after map[string][]string) {
+	t.Helper()
+	if len(before) != len(after) {
+		t.Fatalf("tables changed: %d → %d", len(before), len(after))
+	}
+	for n, items := range before {
+		if strings.Join(items, "\n") != strings.Join(after[n], "\n") {
+			t.Fatalf("%s changed: %d items → %d", n, len(items), len(after[n]))
+		}
+	}
 }
