@@ -17,6 +17,10 @@ type EditKeyMap struct {
 	AddIndex    key.Binding
 	DropIndex   key.Binding
 	TTL         key.Binding
+	// EmptyTable deletes every item of the table under the sidebar's
+	// cursor and keeps the table (asks first); DropIndex on a table row
+	// deletes the table (asks first).
+	EmptyTable key.Binding
 
 	// Forms, prompts and confirmations.
 	Submit    key.Binding
@@ -61,8 +65,9 @@ func DefaultEditKeyMap() EditKeyMap {
 
 		CreateTable: key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "create table")),
 		AddIndex:    key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "add GSI")),
-		DropIndex:   key.NewBinding(key.WithKeys("d", "delete"), key.WithHelp("d", "delete GSI")),
+		DropIndex:   key.NewBinding(key.WithKeys("d", "delete"), key.WithHelp("d", "delete table/GSI")),
 		TTL:         key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "TTL on/off")),
+		EmptyTable:  key.NewBinding(key.WithKeys("X"), key.WithHelp("X", "empty table")),
 
 		Submit:     key.NewBinding(key.WithKeys("enter", "ctrl+s"), key.WithHelp("enter", "send")),
 		Cancel:     key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),

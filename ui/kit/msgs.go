@@ -71,6 +71,8 @@ const (
 	AddIndex             // a GSI on Target's table
 	DropIndex            // Target's GSI
 	ToggleTTL            // on or off for Target's table
+	DeleteTable          // Target's table (asks first)
+	EmptyTable           // every item of Target's table (asks first)
 )
 
 // ManageMsg asks for a table or index change (each opens a form or a

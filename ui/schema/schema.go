@@ -63,6 +63,7 @@ func (p *Model) manageKeys() []key.Binding {
 	add.SetEnabled(p.sel.Valid())
 	ttl.SetEnabled(p.sel.Valid())
 	drop.SetEnabled(p.sel.GSI() != nil)
+	drop.SetHelp(drop.Help().Key, "delete GSI")
 	return []key.Binding{p.ek.CreateTable, add, drop, ttl}
 }
 

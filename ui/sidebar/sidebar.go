@@ -2,8 +2,9 @@
 // count and, beneath the selected one, its indexes with type, status,
 // sparse ratio ("1/4": one of four table items is in the index) and "!"
 // when items violate the index key schema. The cursor (▸) is on a table or
-// one of its index rows; the keys c, i, d and t ask the root for a new
-// table, a new GSI, the deletion of a GSI and TTL on or off. On a remote
+// one of its index rows; the keys c, i, d, t and X ask the root for a new
+// table, a new GSI, the deletion of the table or GSI under the cursor, TTL
+// on or off and the emptying of the table (every item deleted). On a remote
 // backend the counts are DynamoDB's approximate ones and say so ("~"), an
 // index's sparse ratio is exact once the table was read whole (S), and the
 // keys that would write are shown refused while the backend is read-only.
@@ -63,11 +64,22 @@ func (s *Model) SetReadOnly(why string) { s.readOnly = why }
 // manageKeys are the table and index keys that apply to the selection.
 func (s *Model) manageKeys(short bool) []key.Binding {
 	sel := s.Selected()
-	add, drop, ttl := s.ek.AddIndex, s.ek.DropIndex, s.ek.TTL
+	add, drop, ttl, empty := s.ek.AddIndex, s.ek.DropIndex, s.ek.TTL, s.ek.EmptyTable
 	add.SetEnabled(sel.Valid())
 	ttl.SetEnabled(sel.Valid())
-	drop.SetEnabled(sel.GSI() != nil)
-	return kit.RefusedKeys(s.readOnly, short, s.ek.CreateTable, add, drop, ttl)
+	empty.SetEnabled(sel.Valid() && sel.Index == "")
+	drop.SetEnabled(sel.Valid() && (sel.Index == "" || sel.GSI() != nil))
+	if sel.Index == "" {
+		drop.SetHelp(drop.Help().Key, "delete table")
+	} else {
+		drop.SetHelp(drop.Help().Key, "delete GSI")
+	}
+	if short {
+		// help (?) has them; the line has no room
+		empty.SetEnabled(false)
+		drop.SetEnabled(sel.GSI() != nil)
+	}
+	return kit.RefusedKeys(s.readOnly, short, s.ek.CreateTable, add, drop, ttl, empty)
 }
 
 // ShortHelp is the sidebar's keys for the help line.
@@ -191,6 +203,10 @@ func (s *Model) Update(msg tea.Msg) tea.Cmd {
 			return kit.Msg(kit.FlashMsg{Text: "an LSI cannot be deleted: it lives and dies with its table"})
 		case key.Matches(msg, ek.DropIndex) && sel.GSI() != nil:
 			return kit.Msg(kit.ManageMsg{Op: kit.DropIndex, Target: sel})
+		case key.Matches(msg, ek.DropIndex) && sel.Valid() && sel.Index == "":
+			return kit.Msg(kit.ManageMsg{Op: kit.DeleteTable, Target: sel})
+		case key.Matches(msg, ek.EmptyTable) && sel.Valid() && sel.Index == "":
+			return kit.Msg(kit.ManageMsg{Op: kit.EmptyTable, Target: sel})
 		case key.Matches(msg, ek.TTL) && sel.Valid():
 			m := kit.ManageMsg{Op: kit.ToggleTTL, Target: kit.TableTarget(sel.Desc)}
 			if info := s.Info(); info != nil {

@@ -49,3 +49,55 @@ func TestSidebarWalk(t *testing.T) {
 		t.Fatalf("SelectByName: %s", s.Selected().Table())
 	}
 }
+
+// d on a table row asks for the table's deletion, X for its emptying; on
+// an index row d deletes a GSI, says an LSI cannot be, and X does nothing.
+// The help names what d does where the cursor is.
+func TestSidebarTableKeys(t *testing.T) {
+	eng := uitest.DemoEngine(t, "forum")
+	tests := []struct {
+		table, index string
+		key          string
+		want         any
+		help         string
+	}{
+		{"Thread", "", "d", kit.ManageOp(kit.DeleteTable), "d delete table"},
+		{"Thread", "", "X", kit.ManageOp(kit.EmptyTable), "X empty table"},
+		{"Reply", "PostedBy-index", "d", kit.FlashMsg{Text: "an LSI cannot be deleted: it lives and dies with its table"}, ""},
+		{"Reply", "PostedBy-index", "X", nil, ""},
+	}
+	for _, tt := range tests {
+		s := New(kit.NewStyles(true), keymap.DefaultKeyMap())
+		s.SetSize(30, 12)
+		s.SetTables(uitest.Tables(t, eng))
+		s.SelectByName(tt.table, tt.index)
+		seen := uitest.Press(t, s, tt.key)
+		var got any
+		if len(seen) == 1 {
+			got = seen[0]
+			if mm, ok := got.(kit.ManageMsg); ok {
+				if mm.Target.Table() != tt.table {
+					t.Errorf("%s on %s: target %s", tt.key, tt.table, mm.Target.Table())
+				}
+				got = mm.Op
+			}
+		}
+		if got != tt.want {
+			t.Errorf("%s on %s/%s: announced %#v, want %#v", tt.key, tt.table, tt.index, seen, tt.want)
+		}
+		if tt.help == "" {
+			continue
+		}
+		var lines []string
+		for _, g := range s.FullHelp() {
+			for _, b := range g {
+				if b.Enabled() {
+					lines = append(lines, b.Help().Key+" "+b.Help().Desc)
+				}
+			}
+		}
+		if !strings.Contains(strings.Join(lines, "\n"), tt.help) {
+			t.Errorf("%s: help has no %q: %v", tt.table, tt.help, lines)
+		}
+	}
+}
