@@ -54,7 +54,8 @@
 //	              toSidebar, toLessons, toClock, toSurvey, toCopier,
 //	              toItem, toModal, toPane+n
 //	onRootMsg     workspaceMsg, selectLoadMsg, lastRequestMsg,
-//	              liveBatchMsg, reloadMsg, openMsg, totalsMsg, typedMsg
+//	              liveBatchMsg, reloadMsg, openMsg, totalsMsg, typedMsg,
+//	              markMsg, quitCheckMsg, quitMsg (quit.go)
 //	onKit         what components announce for the root:
 //	              kit.OpenItemMsg, FlashMsg, ChangedMsg, SelectMsg,
 //	              ConfirmMsg, EditMsg, ManageMsg, WorkspaceMsg,

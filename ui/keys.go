@@ -95,7 +95,7 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	m.flash = ""
 	switch {
 	case key.Matches(msg, km.Quit):
-		return m.quit()
+		return m.askQuit()
 	case key.Matches(msg, km.Help):
 		m.showHelp, m.helpTop = true, 0
 		return nil

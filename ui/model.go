@@ -104,6 +104,7 @@ type Model struct {
 	now       time.Time
 	w, h      int
 	quitting  bool
+	mark      *workspaceMark // the user's in-memory workspace as it opened (quit.go)
 }
 
 // New returns the explorer's root model over api, the user's workspace.
@@ -139,7 +140,7 @@ func (m *Model) clockNow() time.Time {
 // Init reads the workspace and, when live, starts the tick and the event
 // reader; it asks the terminal for its background, for the colours.
 func (m *Model) Init() tea.Cmd {
-	cmds := []tea.Cmd{m.home.load("", ""), m.home.fetchLast(), tea.RequestBackgroundColor}
+	cmds := []tea.Cmd{m.home.load("", ""), m.home.fetchLast(), tea.RequestBackgroundColor, m.markCmd()}
 	if m.opts.SandboxAtStart {
 		cmds = append(cmds, route(m.home, toCopier, m.copier.OpenAtStart(m.opts.SandboxFile)))
 	}

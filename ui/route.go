@@ -181,6 +181,12 @@ func (m *Model) onRootMsg(w *workspace, msg tea.Msg) tea.Cmd {
 		return tea.Batch(m.onOpen(w, msg), m.showLive())
 	case totalsMsg:
 		w.totals = msg.t
+	case markMsg:
+		m.mark = &msg.mark
+	case quitCheckMsg:
+		return m.onQuitCheck(msg)
+	case quitMsg:
+		return m.quit()
 	case typedMsg:
 		if msg.edit != nil {
 			return m.doEdit(w, *msg.edit)
