@@ -138,7 +138,11 @@ func (m *Model) onQuitCheck(msg quitCheckMsg) tea.Cmd {
 		lost = append(lost, "the tables created ("+strings.Join(msg.created, ", ")+")")
 	}
 	if len(msg.deleted) > 0 {
-		lost = append(lost, "the deletion of "+strings.Join(msg.deleted, ", ")+" (they come back from the data sets next time)")
+		back := " (it comes back from its data set at the next start)"
+		if len(msg.deleted) > 1 {
+			back = " (they come back from their data sets at the next start)"
+		}
+		lost = append(lost, "the deletion of "+strings.Join(msg.deleted, ", ")+back)
 	}
 	if len(msg.other) > 0 {
 		lost = append(lost, "the changes to "+strings.Join(msg.other, ", ")+" (indexes, TTL, throughput or stream)")

@@ -3,6 +3,7 @@ package forms
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -218,8 +219,14 @@ func EmptyPage(api engine.API, d *model.TableDescription, start model.Item) tea.
 					Message: fmt.Sprintf("%d deletions still unprocessed after 10 tries", len(reqs))}
 				return msg
 			}
+			if tries > 0 {
+				time.Sleep(min(50*time.Millisecond<<tries, 2*time.Second)) // back off as the SDKs do
+			}
 			res, err := api.BatchWriteItem(kit.Bg, &model.BatchWriteItemInput{RequestItems: map[string][]model.WriteRequest{d.TableName: reqs},
 				ReturnConsumedCapacity: model.ReturnCapacityTotal})
+			if me := kit.AsModelError(err); err != nil && (me.Code == model.ErrProvisionedThroughput || me.Code == model.ErrThrottling) {
+				continue // throttled whole: try again after a while
+			}
 			if err != nil {
 				msg.err = err
 				return msg
