@@ -21,6 +21,9 @@ type EditKeyMap struct {
 	// cursor and keeps the table (asks first); DropIndex on a table row
 	// deletes the table (asks first).
 	EmptyTable key.Binding
+	// VectorInstead turns the GSI form of an on-demand table into the
+	// vector index form.
+	VectorInstead key.Binding
 
 	// Forms, prompts and confirmations.
 	Submit    key.Binding
@@ -65,9 +68,11 @@ func DefaultEditKeyMap() EditKeyMap {
 
 		CreateTable: key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "create table")),
 		AddIndex:    key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "add GSI")),
-		DropIndex:   key.NewBinding(key.WithKeys("d", "delete"), key.WithHelp("d", "delete table/GSI")),
+		DropIndex:   key.NewBinding(key.WithKeys("d", "delete"), key.WithHelp("d", "delete table/index")),
 		TTL:         key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "TTL on/off")),
 		EmptyTable:  key.NewBinding(key.WithKeys("X"), key.WithHelp("X", "empty table")),
+
+		VectorInstead: key.NewBinding(key.WithKeys("ctrl+t"), key.WithHelp("ctrl+t", "a vector index instead")),
 
 		Submit:     key.NewBinding(key.WithKeys("enter", "ctrl+s"), key.WithHelp("enter", "send")),
 		Cancel:     key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),

@@ -25,7 +25,7 @@ func TestEditKeysDoNotCollide(t *testing.T) {
 		"lessons": append([]key.Binding{ed.RunStep, ed.NextStep, ed.PrevStep, ed.NextLesson, ed.PrevLesson,
 			ed.OpenInPane, km.Back}, global...),
 		"confirm": {ed.Yes, ed.No},
-		"form":    {ed.Submit, ed.Cancel, ed.NextField, ed.PrevField},
+		"form":    {ed.Submit, ed.Cancel, ed.NextField, ed.PrevField, ed.VectorInstead},
 	}
 	for ctx, bs := range together {
 		seen := map[string]string{}

@@ -136,6 +136,14 @@ func (m *Model) doManage(w *workspace, msg kit.ManageMsg) tea.Cmd {
 			c.RequireTyped(msg.Target.Table(), m.where(w, msg.Target.Desc))
 		}
 		m.openModal(w, c)
+	case kit.AddVectorIndex:
+		m.openModal(w, forms.NewVectorForm(m.st, m.km, w.api, msg.Target.Desc))
+	case kit.DropVectorIndex:
+		c := forms.NewDropVectorIndex(m.st, m.km, w.api, msg.Target)
+		if m.mustType(w) {
+			c.RequireTyped(msg.Target.Table(), m.where(w, msg.Target.Desc))
+		}
+		m.openModal(w, c)
 	case kit.ToggleTTL:
 		md := forms.NewTTLModal(m.st, m.km, w.api, msg.Target.Table(), msg.TTL)
 		if c, ok := md.(*forms.Confirm); ok && m.mustType(w) {

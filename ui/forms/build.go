@@ -41,7 +41,10 @@ type BuildWatch struct {
 	err          *model.Error
 	itemCount    int64
 	indexCount   int64
-	w, h         int
+	// vector: the index is a vector index (VectorIndexes, read with
+	// SearchVectors).
+	vector bool
+	w, h   int
 }
 
 // NewBuildWatch follows the build of index on table.
@@ -64,7 +67,7 @@ type buildPollMsg struct {
 // poll asks the engine after d (at once when d is 0).
 func (b *BuildWatch) poll(d time.Duration) tea.Cmd {
 	b.gen++
-	gen, api, table, index := b.gen, b.api, b.table, b.index
+	gen, api, table, index, vector := b.gen, b.api, b.table, b.index, b.vector
 	look := func() tea.Msg {
 		m := buildPollMsg{gen: gen}
 		if bp, ok := api.(kit.BuildProgress); ok {
@@ -84,6 +87,15 @@ func (b *BuildWatch) poll(d time.Duration) tea.Cmd {
 					m.status = "BACKFILLING"
 				}
 				m.in = g.ItemCount
+			}
+		}
+		for _, v := range out.Table.VectorIndexes {
+			if vector && v.IndexName == index {
+				m.status = v.IndexStatus
+				if v.Backfilling != nil && *v.Backfilling {
+					m.status = "BACKFILLING"
+				}
+				m.in = v.ItemCount
 			}
 		}
 		if m.status == model.StatusActive {
@@ -191,14 +203,25 @@ func (b *BuildWatch) View() string {
 	if b.done() {
 		right = "[o] browse the index   [esc] close"
 	}
-	out := header(st, "GSI "+b.index+" on "+b.table, right, w)
-	out = append(out, "status  "+st.Bold.Render(b.status)+"  "+st.Dim.Render(statusNote(b.status)))
+	kind, note, answers := "GSI ", statusNote(b.status), "Query and Scan"
+	if b.vector {
+		kind, answers = "Vector index ", "SearchVectors"
+		if b.status == model.StatusActive {
+			note = "ready for SearchVectors"
+		}
+	}
+	out := header(st, kind+b.index+" on "+b.table, right, w)
+	out = append(out, "status  "+st.Bold.Render(b.status)+"  "+st.Dim.Render(note))
 	out = append(out, "")
 	out = append(out, progressBar(st, b.fraction(), w))
 	p := b.progress
 	switch {
 	case b.hasProgress:
-		out = append(out, kit.Wrap(fmt.Sprintf("backfill: %s of %s read · %s indexed · %s skipped (key of the wrong type)", kit.FmtInt(p.Scanned), kit.Plural(p.Total, "table item", ""), kit.FmtInt(p.Indexed), kit.FmtInt(p.Skipped)), w)...)
+		skipped := "skipped (key of the wrong type)"
+		if b.vector {
+			skipped = "skipped (not a vector of its size)"
+		}
+		out = append(out, kit.Wrap(fmt.Sprintf("backfill: %s of %s read · %s indexed · %s %s", kit.FmtInt(p.Scanned), kit.Plural(p.Total, "table item", ""), kit.FmtInt(p.Indexed), kit.FmtInt(p.Skipped), skipped), w)...)
 	case !b.done():
 		out = append(out, st.Dim.Render("the backend does not tell how far the backfill is; waiting for ACTIVE"))
 	}
@@ -208,7 +231,7 @@ func (b *BuildWatch) View() string {
 		return strings.Join(out, "\n")
 	}
 	if !b.done() {
-		out = append(out, "", st.Dim.Render(kit.Cut("Writes go on meanwhile; the index answers Query and Scan once it is ACTIVE.", w)))
+		out = append(out, "", st.Dim.Render(kit.Cut("Writes go on meanwhile; the index answers "+answers+" once it is ACTIVE.", w)))
 		return strings.Join(out, "\n")
 	}
 	out = append(out, "")

@@ -73,8 +73,14 @@ func (g *GSIForm) ShortHelp() []key.Binding {
 	k := g.keys
 	s := k.Submit
 	s.SetHelp("enter", "create index")
-	return []key.Binding{k.NextField, k.PrevField, k.Choice, s, k.Cancel}
+	vec := k.VectorInstead
+	vec.SetEnabled(g.vectorOffered())
+	return []key.Binding{k.NextField, k.PrevField, k.Choice, s, vec, k.Cancel}
 }
+
+// vectorOffered reports whether the form offers a vector index instead:
+// DynamoDB keeps them on on-demand tables only.
+func (g *GSIForm) vectorOffered() bool { return billingOf(g.desc) == model.BillingPayPerRequest }
 
 // FullHelp is the form's keys.
 func (g *GSIForm) FullHelp() [][]key.Binding { return [][]key.Binding{g.ShortHelp()} }
@@ -146,6 +152,11 @@ func (g *GSIForm) Update(msg tea.Msg) (Modal, tea.Cmd) {
 		if key.Matches(msg, g.keys.Cancel) {
 			return nil, nil
 		}
+		if key.Matches(msg, g.keys.VectorInstead) && g.vectorOffered() {
+			v := NewVectorForm(g.st, g.km, g.api, g.desc)
+			v.SetSize(g.w, g.h)
+			return v, nil
+		}
 		before := g.pk.value() + "\x00" + g.sk.value()
 		submit, changed := g.f.Update(msg)
 		if changed && !g.sending {
@@ -190,7 +201,11 @@ func (g *GSIForm) Update(msg tea.Msg) (Modal, tea.Cmd) {
 func (g *GSIForm) View() string {
 	st := g.st
 	w := g.w
-	out := header(st, "Add a global secondary index to "+g.desc.TableName, "[enter] create   [esc] cancel", w)
+	right := "[enter] create   [esc] cancel"
+	if g.vectorOffered() {
+		right = "[enter] create   [" + g.keys.VectorInstead.Help().Key + "] vector index   [esc] cancel"
+	}
+	out := header(st, "Add a global secondary index to "+g.desc.TableName, right, w)
 	out = append(out, g.f.View(w)...)
 	out = append(out, outcome(st, g.sending, g.err, "Rejected: nothing was changed.", w)...)
 	if in, why := g.input(); why == "" {

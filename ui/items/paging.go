@@ -157,8 +157,12 @@ func (p *Model) load(i int) tea.Cmd {
 	p.loading = i
 	api, gen, tg, limit := p.api, p.gen, p.tg, int32(p.pageSize)
 	start := p.starts[i]
+	index := tg.Index
+	if tg.Vector() != nil {
+		index = "" // Scan refuses a vector index: its table's items show
+	}
 	return func() tea.Msg {
-		out, err := api.Scan(context.Background(), &model.ScanInput{TableName: tg.Table(), IndexName: tg.Index,
+		out, err := api.Scan(context.Background(), &model.ScanInput{TableName: tg.Table(), IndexName: index,
 			Limit: &limit, ExclusiveStartKey: start, ReturnConsumedCapacity: model.ReturnCapacityIndexes})
 		if err != nil {
 			return pageMsg{gen: gen, page: i, err: err}

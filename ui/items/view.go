@@ -70,6 +70,9 @@ func (p *Model) HeaderLine() string {
 	if r := tg.RangeKeys(); len(r) > 0 {
 		order += ", then " + strings.Join(r, ", ") + " ▲"
 	}
+	if tg.Vector() != nil {
+		order = "the table's items shown: SearchVectors reads the index (3 Query, mode Vector)"
+	}
 	parts = append(parts, order)
 	left := st.Title.Render(tg.Label()) + "  " + strings.Join(parts, " · ")
 	right := ""

@@ -67,12 +67,14 @@ type ManageOp int
 
 // The table and index changes.
 const (
-	CreateTable ManageOp = iota
-	AddIndex             // a GSI on Target's table
-	DropIndex            // Target's GSI
-	ToggleTTL            // on or off for Target's table
-	DeleteTable          // Target's table (asks first)
-	EmptyTable           // every item of Target's table (asks first)
+	CreateTable     ManageOp = iota
+	AddIndex                 // a GSI on Target's table
+	DropIndex                // Target's GSI
+	ToggleTTL                // on or off for Target's table
+	AddVectorIndex           // a vector index on Target's table (on-demand tables only)
+	DropVectorIndex          // Target's vector index
+	DeleteTable              // Target's table (asks first)
+	EmptyTable               // every item of Target's table (asks first)
 )
 
 // ManageMsg asks for a table or index change (each opens a form or a

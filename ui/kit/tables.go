@@ -81,6 +81,11 @@ func describeOne(ctx context.Context, api engine.API, n string) *TableInfo {
 				progress[g.IndexName] = p
 			}
 		}
+		for _, v := range d.Table.VectorIndexes {
+			if p, ok := bp.IndexBuildProgress(n, v.IndexName); ok {
+				progress[v.IndexName] = p
+			}
+		}
 		if len(progress) > 0 {
 			if again, err := api.DescribeTable(ctx, &model.DescribeTableInput{TableName: n}); err == nil {
 				d = again

@@ -52,16 +52,31 @@ func (t Target) GSI() *model.GlobalSecondaryIndexDescription {
 	return nil
 }
 
+// Vector is the index when it is a vector index (August 2026).
+func (t Target) Vector() *model.VectorIndexDescription {
+	if t.Desc == nil || t.Index == "" {
+		return nil
+	}
+	for i := range t.Desc.VectorIndexes {
+		if t.Desc.VectorIndexes[i].IndexName == t.Index {
+			return &t.Desc.VectorIndexes[i]
+		}
+	}
+	return nil
+}
+
 // Global reports whether the target is a GSI.
 func (t Target) Global() bool { return t.GSI() != nil }
 
-// Kind is "table", "LSI" or "GSI".
+// Kind is "table", "LSI", "GSI" or "vector".
 func (t Target) Kind() string {
 	switch {
 	case t.LSI() != nil:
 		return "LSI"
 	case t.GSI() != nil:
 		return "GSI"
+	case t.Vector() != nil:
+		return "vector"
 	}
 	return "table"
 }
@@ -103,6 +118,9 @@ func (t Target) Projection() model.Projection {
 	if g := t.GSI(); g != nil {
 		return g.Projection
 	}
+	if v := t.Vector(); v != nil {
+		return v.Projection
+	}
 	return model.Projection{ProjectionType: model.ProjectionAll}
 }
 
@@ -113,6 +131,9 @@ func (t Target) ItemCount() int64 {
 	}
 	if g := t.GSI(); g != nil {
 		return g.ItemCount
+	}
+	if v := t.Vector(); v != nil {
+		return v.ItemCount
 	}
 	if t.Desc == nil {
 		return 0
@@ -180,6 +201,17 @@ func (t Target) Projects(name string) bool {
 			return true
 		}
 	}
+	if v := t.Vector(); v != nil {
+		// the vector and the search schema's attributes are always in it
+		if v.VectorAttribute.AttributeName == name {
+			return true
+		}
+		for _, e := range v.SearchSchema {
+			if e.AttributeName == name {
+				return true
+			}
+		}
+	}
 	if p.ProjectionType == model.ProjectionInclude {
 		for _, n := range p.NonKeyAttributes {
 			if n == name {
@@ -210,14 +242,20 @@ func ProjectionText(p model.Projection) string {
 	return p.ProjectionType
 }
 
-// Status is the index or table status, with BACKFILLING for a GSI whose
-// backfill is running.
+// Status is the index or table status, with BACKFILLING for a GSI or
+// vector index whose backfill is running.
 func (t Target) Status() string {
 	if g := t.GSI(); g != nil {
 		if g.Backfilling != nil && *g.Backfilling {
 			return "BACKFILLING"
 		}
 		return g.IndexStatus
+	}
+	if v := t.Vector(); v != nil {
+		if v.Backfilling != nil && *v.Backfilling {
+			return "BACKFILLING"
+		}
+		return v.IndexStatus
 	}
 	if t.Desc == nil {
 		return ""
@@ -249,4 +287,22 @@ func IndexNames(d *model.TableDescription) []string {
 		out = append(out, g.IndexName)
 	}
 	return out
+}
+
+// VectorIndexNames lists a table's vector indexes by name.
+func VectorIndexNames(d *model.TableDescription) []string {
+	if d == nil {
+		return nil
+	}
+	var out []string
+	for _, v := range d.VectorIndexes {
+		out = append(out, v.IndexName)
+	}
+	return out
+}
+
+// AllIndexNames lists every index of a table: LSIs, GSIs, then vector
+// indexes (read with SearchVectors only: Query and Scan refuse them).
+func AllIndexNames(d *model.TableDescription) []string {
+	return append(IndexNames(d), VectorIndexNames(d)...)
 }

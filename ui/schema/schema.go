@@ -62,8 +62,12 @@ func (p *Model) manageKeys() []key.Binding {
 	add, drop, ttl := p.ek.AddIndex, p.ek.DropIndex, p.ek.TTL
 	add.SetEnabled(p.sel.Valid())
 	ttl.SetEnabled(p.sel.Valid())
-	drop.SetEnabled(p.sel.GSI() != nil)
-	drop.SetHelp(drop.Help().Key, "delete GSI")
+	drop.SetEnabled(p.sel.GSI() != nil || p.sel.Vector() != nil)
+	if p.sel.Vector() != nil {
+		drop.SetHelp(drop.Help().Key, "delete vector index")
+	} else {
+		drop.SetHelp(drop.Help().Key, "delete GSI")
+	}
 	return []key.Binding{p.ek.CreateTable, add, drop, ttl}
 }
 
@@ -165,12 +169,16 @@ func (p *Model) Update(msg tea.Msg) tea.Cmd {
 		switch {
 		case key.Matches(msg, ek.CreateTable):
 			return kit.Msg(kit.ManageMsg{Op: kit.CreateTable})
+		case key.Matches(msg, ek.AddIndex) && sel.Vector() != nil:
+			return kit.Msg(kit.ManageMsg{Op: kit.AddVectorIndex, Target: kit.TableTarget(sel.Desc)})
 		case key.Matches(msg, ek.AddIndex) && sel.Valid():
 			return kit.Msg(kit.ManageMsg{Op: kit.AddIndex, Target: kit.TableTarget(sel.Desc)})
 		case key.Matches(msg, ek.DropIndex) && sel.LSI() != nil:
 			return kit.Msg(kit.FlashMsg{Text: "an LSI cannot be deleted: it lives and dies with its table"})
 		case key.Matches(msg, ek.DropIndex) && sel.GSI() != nil:
 			return kit.Msg(kit.ManageMsg{Op: kit.DropIndex, Target: sel})
+		case key.Matches(msg, ek.DropIndex) && sel.Vector() != nil:
+			return kit.Msg(kit.ManageMsg{Op: kit.DropVectorIndex, Target: sel})
 		case key.Matches(msg, ek.TTL) && sel.Valid() && p.info != nil:
 			return kit.Msg(kit.ManageMsg{Op: kit.ToggleTTL, Target: kit.TableTarget(sel.Desc), TTL: p.info.TTL})
 		}
@@ -331,6 +339,7 @@ func (p *Model) lines() []string {
 			}
 		}
 	}
+	out = append(out, p.vectorLines(sub)...)
 	if len(d.LocalSecondaryIndexes) > 0 {
 		add("")
 		for _, l := range kit.HeadNote(st, "Item collections", "(table items + LSI entries per partition key, limit 10 GB)", w) {

@@ -2,9 +2,11 @@
 // count and, beneath the selected one, its indexes with type, status,
 // sparse ratio ("1/4": one of four table items is in the index) and "!"
 // when items violate the index key schema. The cursor (▸) is on a table or
-// one of its index rows; the keys c, i, d, t and X ask the root for a new
-// table, a new GSI, the deletion of the table or GSI under the cursor, TTL
-// on or off and the emptying of the table (every item deleted). On a remote
+// one of its index rows (vector indexes after the GSIs, badged "VEC"); the
+// keys c, i, d, t and X ask the root for a new table, a new GSI (a new
+// vector index when the cursor is on one), the deletion of the table, GSI
+// or vector index under the cursor, TTL on or off and the emptying of the
+// table (every item deleted). On a remote
 // backend the counts are DynamoDB's approximate ones and say so ("~"), an
 // index's sparse ratio is exact once the table was read whole (S), and the
 // keys that would write are shown refused while the backend is read-only.
@@ -68,16 +70,19 @@ func (s *Model) manageKeys(short bool) []key.Binding {
 	add.SetEnabled(sel.Valid())
 	ttl.SetEnabled(sel.Valid())
 	empty.SetEnabled(sel.Valid() && sel.Index == "")
-	drop.SetEnabled(sel.Valid() && (sel.Index == "" || sel.GSI() != nil))
-	if sel.Index == "" {
+	drop.SetEnabled(sel.Valid() && (sel.Index == "" || sel.GSI() != nil || sel.Vector() != nil))
+	switch {
+	case sel.Index == "":
 		drop.SetHelp(drop.Help().Key, "delete table")
-	} else {
+	case sel.Vector() != nil:
+		drop.SetHelp(drop.Help().Key, "delete vector index")
+	default:
 		drop.SetHelp(drop.Help().Key, "delete GSI")
 	}
 	if short {
 		// help (?) has them; the line has no room
 		empty.SetEnabled(false)
-		drop.SetEnabled(sel.GSI() != nil)
+		drop.SetEnabled(sel.GSI() != nil || sel.Vector() != nil)
 	}
 	return kit.RefusedKeys(s.readOnly, short, s.ek.CreateTable, add, drop, ttl, empty)
 }
@@ -115,7 +120,7 @@ func (s *Model) SelectByName(table, index string) bool {
 			continue
 		}
 		s.ti, s.ii = i, -1
-		for j, n := range kit.IndexNames(t.Desc) {
+		for j, n := range kit.AllIndexNames(t.Desc) {
 			if n == index {
 				s.ii = j
 			}
@@ -132,7 +137,7 @@ func (s *Model) Selected() kit.Target {
 	}
 	d := s.tables[s.ti].Desc
 	t := kit.Target{Desc: d}
-	if names := kit.IndexNames(d); s.ii >= 0 && s.ii < len(names) {
+	if names := kit.AllIndexNames(d); s.ii >= 0 && s.ii < len(names) {
 		t.Index = names[s.ii]
 	}
 	return t
@@ -158,7 +163,7 @@ func (s *Model) move(n int) {
 		if s.ti >= len(s.tables) {
 			return
 		}
-		if s.ii+1 < len(kit.IndexNames(s.tables[s.ti].Desc)) {
+		if s.ii+1 < len(kit.AllIndexNames(s.tables[s.ti].Desc)) {
 			s.ii++
 		} else if s.ti+1 < len(s.tables) {
 			s.ti, s.ii = s.ti+1, -1
@@ -197,12 +202,16 @@ func (s *Model) Update(msg tea.Msg) tea.Cmd {
 			return kit.Msg(OpenMsg{})
 		case key.Matches(msg, ek.CreateTable):
 			return kit.Msg(kit.ManageMsg{Op: kit.CreateTable})
+		case key.Matches(msg, ek.AddIndex) && sel.Vector() != nil:
+			return kit.Msg(kit.ManageMsg{Op: kit.AddVectorIndex, Target: kit.TableTarget(sel.Desc)})
 		case key.Matches(msg, ek.AddIndex) && sel.Valid():
 			return kit.Msg(kit.ManageMsg{Op: kit.AddIndex, Target: kit.TableTarget(sel.Desc)})
 		case key.Matches(msg, ek.DropIndex) && sel.LSI() != nil:
 			return kit.Msg(kit.FlashMsg{Text: "an LSI cannot be deleted: it lives and dies with its table"})
 		case key.Matches(msg, ek.DropIndex) && sel.GSI() != nil:
 			return kit.Msg(kit.ManageMsg{Op: kit.DropIndex, Target: sel})
+		case key.Matches(msg, ek.DropIndex) && sel.Vector() != nil:
+			return kit.Msg(kit.ManageMsg{Op: kit.DropVectorIndex, Target: sel})
 		case key.Matches(msg, ek.DropIndex) && sel.Valid() && sel.Index == "":
 			return kit.Msg(kit.ManageMsg{Op: kit.DeleteTable, Target: sel})
 		case key.Matches(msg, ek.EmptyTable) && sel.Valid() && sel.Index == "":
@@ -257,7 +266,7 @@ func (s *Model) View() string {
 		if i != s.ti {
 			continue
 		}
-		for j, n := range kit.IndexNames(d) {
+		for j, n := range kit.AllIndexNames(d) {
 			mark := "    "
 			if j == s.ii {
 				mark = "  ▸ "
@@ -326,21 +335,21 @@ func (s *Model) IndexBadge(t kit.TableInfo, name string) string {
 		}
 		total := ix.In + ix.LeftOutCount
 		if ix.In == total {
-			return fmt.Sprintf("%s %d%s", tg.Kind(), ix.In, flag)
+			return fmt.Sprintf("%s %d%s", badgeKind(tg), ix.In, flag)
 		}
-		return fmt.Sprintf("%s %d/%d%s", tg.Kind(), ix.In, total, flag)
+		return fmt.Sprintf("%s %d/%d%s", badgeKind(tg), ix.In, total, flag)
 	}
 	n, total := tg.ItemCount(), t.Desc.ItemCount
 	if n < total {
-		return fmt.Sprintf("%s ~%d/~%d ", tg.Kind(), n, total)
+		return fmt.Sprintf("%s ~%d/~%d ", badgeKind(tg), n, total)
 	}
-	return fmt.Sprintf("%s ~%d ", tg.Kind(), n)
+	return fmt.Sprintf("%s ~%d ", badgeKind(tg), n)
 }
 
 // IndexBadge is "LSI 24/27", "GSI 1/4 !", "GSI BACKFILLING 40%".
 func IndexBadge(t kit.TableInfo, name string) string {
 	tg := kit.Target{Desc: t.Desc, Index: name}
-	kind := tg.Kind()
+	kind := badgeKind(tg)
 	status := tg.Status()
 	if status != model.StatusActive {
 		if p, ok := t.Progress[name]; ok && p.Total > 0 && status == "BACKFILLING" {
@@ -358,4 +367,13 @@ func IndexBadge(t kit.TableInfo, name string) string {
 		flag = "!"
 	}
 	return kind + " " + count + flag
+}
+
+// badgeKind is the index kind as its badge says it: LSI, GSI, or VEC for a
+// vector index.
+func badgeKind(tg kit.Target) string {
+	if k := tg.Kind(); k != "vector" {
+		return k
+	}
+	return "VEC"
 }

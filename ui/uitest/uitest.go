@@ -152,3 +152,24 @@ func Target(t testing.TB, api engine.API, table, index string) (kit.Target, *kit
 	t.Fatalf("no table %s", table)
 	return kit.Target{}, nil
 }
+
+// LiveEngine is DemoEngine with throttling on, and its manual clock.
+func LiveEngine(t testing.TB, names ...string) (*engine.Engine, *engine.VirtualClock) {
+	t.Helper()
+	eng := DemoEngine(t, names...)
+	eng.SetThrottling(true)
+	return eng, eng.Clock().(*engine.VirtualClock)
+}
+
+// TTLStory moves the clock of the demo workspace past the expiry of
+// Messages' expired items and sweeps (three deletions there, one in
+// schema-demo), then to ten seconds after the parcel message expired:
+// every state of the TTL and Stream panes at once.
+func TTLStory(t testing.TB, eng *engine.Engine, clk *engine.VirtualClock) {
+	t.Helper()
+	clk.Advance(time.Minute)
+	if n := eng.SweepTTL(); n != 4 {
+		t.Fatalf("swept %d items, want 4", n)
+	}
+	clk.Advance(29*time.Minute + 10*time.Second)
+}

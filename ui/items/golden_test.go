@@ -1,0 +1,60 @@
+package items
+
+import (
+	"testing"
+
+	"github.com/dynoscope/dynoscope/keymap"
+	"github.com/dynoscope/dynoscope/ui/kit"
+	"github.com/dynoscope/dynoscope/ui/uitest"
+)
+
+// The goldens of the Items pane and the item view, on the whole demo
+// workspace at the pane size of a 120x40 terminal, with the keyboard, as
+// after enter on the sidebar's selection.
+
+// itemsOn is the Items pane on table (and index), shown, with the
+// keyboard, its first page read.
+func itemsOn(t *testing.T, table, index string) (*Model, *kit.Styles) {
+	t.Helper()
+	eng := uitest.DemoEngine(t)
+	st, km := kit.NewStyles(true), keymap.DefaultKeyMap()
+	p := New(st, km, eng, 0)
+	p.SetSize(uitest.PaneW, uitest.PaneH)
+	p.SetFocus(true)
+	tg, info := uitest.Target(t, eng, table, index)
+	uitest.Drive(t, p, p.SetTarget(tg, info))
+	uitest.Drive(t, p, p.SetShown(true))
+	return p, st
+}
+
+// An LSI's items: its key, then what it projects, the rest "not projected".
+func TestGoldenItemsPaneOnIndex(t *testing.T) {
+	p, _ := itemsOn(t, "Thread", "LastPostIndex")
+	uitest.Golden(t, p, uitest.PaneW, uitest.PaneH)
+}
+
+// o on a sparse GSI: the table's items the index leaves out, and why.
+func TestGoldenLeftOut(t *testing.T) {
+	p, _ := itemsOn(t, "schema-demo", "animal_type")
+	uitest.Press(t, p, "o")
+	uitest.Golden(t, p, uitest.PaneW, uitest.PaneH)
+}
+
+// enter on Thread's first item opens the item view: its attributes and
+// the indexes it is in.
+func TestGoldenItemView(t *testing.T) {
+	p, st := itemsOn(t, "Thread", "")
+	var open *kit.OpenItemMsg
+	for _, msg := range uitest.Press(t, p, "enter") {
+		if o, ok := msg.(kit.OpenItemMsg); ok {
+			open = &o
+		}
+	}
+	if open == nil {
+		t.Fatal("enter on an item did not open it")
+	}
+	v, load := NewItemView(st, keymap.DefaultKeyMap(), p.api, *open)
+	v.SetSize(uitest.PaneW, uitest.PaneH)
+	uitest.Drive(t, v, load)
+	uitest.Golden(t, v, uitest.PaneW, uitest.PaneH)
+}
