@@ -14,6 +14,7 @@ package sidebar
 
 import (
 	"fmt"
+	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -28,7 +29,12 @@ type Model struct {
 	st     *kit.Styles
 	keys   keys
 	ek     keymap.EditKeyMap
-	tables []kit.TableInfo
+	all    []kit.TableInfo // every table
+	tables []kit.TableInfo // those the filter lets through, listed
+	// filter narrows the list to the tables whose name holds its text
+	// (any case); filtering: it has the keyboard.
+	filter    kit.Field
+	filtering bool
 	// cursor: a table, and -1 for the table row or the position of an index
 	// in kit.IndexNames.
 	ti, ii  int
@@ -42,6 +48,7 @@ type Model struct {
 
 type keys struct {
 	Up, Down, Top, Bottom, PageUp, PageDown, Open key.Binding
+	Filter, KeepFilter, ClearFilter              key.Binding
 }
 
 // OpenMsg: enter on the sidebar, which opens the selection in its pane.
@@ -51,8 +58,12 @@ type OpenMsg struct{}
 func New(st *kit.Styles, km keymap.KeyMap) *Model {
 	open := km.Open
 	open.SetHelp("enter", "browse")
+	filter, keep, clear := km.Filter, km.Editing.Accept, km.ClearFilter
+	filter.SetHelp(filter.Help().Key, "filter tables (type a name)")
+	keep.SetHelp(keep.Help().Key, "keep the filter")
+	clear.SetHelp(clear.Help().Key, "clear the filter")
 	return &Model{st: st, ek: km.Editing, keys: keys{Up: km.Up, Down: km.Down, Top: km.Top, Bottom: km.Bottom,
-		PageUp: km.PageUp, PageDown: km.PageDown, Open: open}, ii: -1}
+		PageUp: km.PageUp, PageDown: km.PageDown, Open: open, Filter: filter, KeepFilter: keep, ClearFilter: clear}, ii: -1}
 }
 
 // SetApproximate says the counts are DynamoDB's approximate ones (a
@@ -89,28 +100,60 @@ func (s *Model) manageKeys(short bool) []key.Binding {
 
 // ShortHelp is the sidebar's keys for the help line.
 func (s *Model) ShortHelp() []key.Binding {
-	return append([]key.Binding{s.keys.Up, s.keys.Down, s.keys.Open}, s.manageKeys(true)...)
+	k := s.keys
+	if s.filtering {
+		return []key.Binding{k.KeepFilter, k.ClearFilter}
+	}
+	return append([]key.Binding{k.Up, k.Down, k.Open}, s.manageKeys(true)...)
 }
 
 // FullHelp is every key of the sidebar.
 func (s *Model) FullHelp() [][]key.Binding {
 	k := s.keys
-	return [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Open}, s.manageKeys(false)}
+	if s.filtering {
+		return [][]key.Binding{{k.KeepFilter, k.ClearFilter}}
+	}
+	clear := k.ClearFilter
+	clear.SetEnabled(s.filter.String() != "")
+	return [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Open, k.Filter, clear}, s.manageKeys(false)}
 }
 
+// Capturing reports whether the filter has the keyboard (every key is
+// typed into it).
+func (s *Model) Capturing() bool { return s.filtering }
+
+// UsesEsc reports whether esc clears a filter.
+func (s *Model) UsesEsc() bool { return s.filtering || s.filter.String() != "" }
+
 // SetTables replaces the tables, keeping the cursor on the same table and
-// index where they still exist.
+// index where they still exist (and the filter lets them through).
 func (s *Model) SetTables(tables []kit.TableInfo) {
+	s.all = tables
+	s.applyFilter()
+}
+
+// applyFilter lists the tables the filter lets through, the cursor kept
+// on its table when it is among them.
+func (s *Model) applyFilter() {
 	cur := s.Selected()
-	s.tables = tables
+	q := strings.ToLower(s.filter.String())
+	s.tables = s.all
+	if q != "" {
+		s.tables = nil
+		for _, t := range s.all {
+			if strings.Contains(strings.ToLower(t.Desc.TableName), q) {
+				s.tables = append(s.tables, t)
+			}
+		}
+	}
 	s.ti, s.ii = 0, -1
 	if cur.Valid() {
 		s.SelectByName(cur.Table(), cur.Index)
 	}
 }
 
-// Tables is what the sidebar lists.
-func (s *Model) Tables() []kit.TableInfo { return s.tables }
+// Tables is every table of the workspace (the filter aside).
+func (s *Model) Tables() []kit.TableInfo { return s.all }
 
 // SelectByName moves the cursor to a table (and index); it reports whether
 // the table is there.
@@ -182,10 +225,37 @@ func (s *Model) move(n int) {
 // requests for the root.
 func (s *Model) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
+	case tea.PasteMsg:
+		if s.filtering {
+			s.filter.Paste(msg.Content)
+			s.applyFilter()
+		}
 	case tea.KeyPressMsg:
+		if s.filtering {
+			switch {
+			case key.Matches(msg, s.keys.KeepFilter):
+				s.filtering = false
+			case key.Matches(msg, s.keys.ClearFilter):
+				s.filtering = false
+				s.filter = kit.Field{}
+				s.applyFilter()
+			case key.Matches(msg, s.keys.Up, s.keys.Down):
+				s.filtering = false
+				return s.Update(msg)
+			default:
+				s.filter.Update(msg)
+				s.applyFilter()
+			}
+			return nil
+		}
 		ek := s.ek
 		sel := s.Selected()
 		switch {
+		case key.Matches(msg, s.keys.Filter):
+			s.filtering = true
+		case key.Matches(msg, s.keys.ClearFilter) && s.filter.String() != "":
+			s.filter = kit.Field{}
+			s.applyFilter()
 		case key.Matches(msg, s.keys.Up):
 			s.move(-1)
 		case key.Matches(msg, s.keys.Down):
@@ -280,9 +350,21 @@ func (s *Model) View() string {
 		}
 	}
 	if len(s.tables) == 0 {
-		rows = append(rows, s.st.Dim.Render(" no tables"))
+		if len(s.all) > 0 {
+			rows = append(rows, s.st.Dim.Render(kit.Cut(" no table name holds "+s.filter.String(), inner)))
+		} else {
+			rows = append(rows, s.st.Dim.Render(" no tables"))
+		}
 	}
 	h := s.h - 2
+	var filterLine string
+	if s.filtering || s.filter.String() != "" {
+		filterLine = s.st.Bold.Render("/") + s.filter.View(s.filtering, inner-2)
+		if !s.filtering {
+			filterLine += s.st.Dim.Render(kit.Cut(fmt.Sprintf("  %d of %d", len(s.tables), len(s.all)), max(inner-2-kit.Width(s.filter.String()), 0)))
+		}
+		h--
+	}
 	var note []string
 	if s.approx && len(s.tables) > 0 && h > 6 {
 		note = kit.Wrap(kit.ApproxNote, inner-1) // at the bottom of the box
@@ -299,6 +381,9 @@ func (s *Model) View() string {
 		for _, l := range note {
 			shown = append(shown, s.st.Dim.Render(" "+l))
 		}
+	}
+	if filterLine != "" {
+		shown = append([]string{" " + filterLine}, shown...)
 	}
 	return kit.Box(s.st, s.title(), shown, s.w, s.h, s.focused)
 }

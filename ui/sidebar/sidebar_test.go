@@ -28,9 +28,7 @@ func TestSidebarWalk(t *testing.T) {
 		{[]string{"j"}, "Reply", "", []string{"│  Forum                    3│", "│▸ Reply                   33│"}},
 		{[]string{"j"}, "Reply", "PostedBy-index", []string{"│  Reply                   33│", "│  ▸ PostedBy-index   LSI 33 │", "│  Thread                  22│"}},
 		{[]string{"k", "k"}, "Forum", "", []string{"│▸ Forum                    3│"}},
-		// / is not a binding of the sidebar: nothing happens (it was the
-		// first key of the root's schema golden)
-		{[]string{"/"}, "Forum", "", []string{"│▸ Forum                    3│", "│  Reply                   33│"}},
+		// / starts the filter of the table list now: TestSidebarFilter
 	}
 	for _, tt := range tests {
 		uitest.Press(t, s, tt.keys...)
@@ -102,5 +100,50 @@ func TestSidebarTableKeys(t *testing.T) {
 		if !strings.Contains(strings.Join(lines, "\n"), tt.help) {
 			t.Errorf("%s: help has no %q: %v", tt.table, tt.help, lines)
 		}
+	}
+}
+
+// / starts a filter that has the keyboard: each letter typed narrows the
+// list to the tables whose name holds the text (any case), the cursor
+// moves to the first one shown; enter keeps the filter (the count shown),
+// esc clears it and the whole list is back.
+func TestSidebarFilter(t *testing.T) {
+	eng := uitest.DemoEngine(t, "forum", "product-catalog")
+	s := New(kit.NewStyles(true), keymap.DefaultKeyMap())
+	s.SetSize(30, 12)
+	s.SetTables(uitest.Tables(t, eng))
+	tests := []struct {
+		keys      []string
+		capturing bool
+		selected  string
+		lines     []string
+		absent    []string
+	}{
+		{[]string{"/"}, true, "Forum", []string{"│ /█", "│▸ Forum"}, nil},
+		{[]string{"R", "e"}, true, "Reply", []string{"│ /Re█", "│▸ Reply", "│  Thread"}, []string{"Forum", "ProductCatalog"}},
+		{[]string{"p"}, true, "Reply", []string{"│ /Rep█", "│▸ Reply"}, []string{"Thread"}},
+		{[]string{"enter"}, false, "Reply", []string{"│ /Rep  1 of 4"}, []string{"Thread"}},
+		{[]string{"esc"}, false, "Reply", []string{"│  Forum", "│▸ Reply", "│  Thread"}, []string{"/Rep"}},
+		{[]string{"/", "x", "y", "z"}, true, "", []string{"no table name holds xyz"}, nil},
+	}
+	for _, tt := range tests {
+		uitest.Press(t, s, tt.keys...)
+		view := ansi.Strip(s.View())
+		if s.Capturing() != tt.capturing || s.Selected().Table() != tt.selected {
+			t.Fatalf("after %v: capturing %v, selected %q\n%s", tt.keys, s.Capturing(), s.Selected().Table(), view)
+		}
+		for _, l := range tt.lines {
+			if !strings.Contains(view, l) {
+				t.Fatalf("after %v: no %q in\n%s", tt.keys, l, view)
+			}
+		}
+		for _, l := range tt.absent {
+			if strings.Contains(view, l) {
+				t.Fatalf("after %v: %q still in\n%s", tt.keys, l, view)
+			}
+		}
+	}
+	if len(s.Tables()) != 4 {
+		t.Fatalf("Tables: %d", len(s.Tables()))
 	}
 }
