@@ -48,7 +48,7 @@ type Model struct {
 
 type keys struct {
 	Up, Down, Top, Bottom, PageUp, PageDown, Open key.Binding
-	Filter, KeepFilter, ClearFilter              key.Binding
+	Filter, KeepFilter, ClearFilter               key.Binding
 }
 
 // OpenMsg: enter on the sidebar, which opens the selection in its pane.
