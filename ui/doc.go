@@ -48,7 +48,8 @@
 //
 //	Update        tea.WindowSizeMsg, tea.BackgroundColorMsg, tickMsg,
 //	              routed, forms.EditedMsg, tea.PasteMsg, tea.KeyPressMsg,
-//	              tea.MouseWheelMsg
+//	              tea.MouseWheelMsg, tea.MouseClickMsg (mouse.go: tabs,
+//	              sidebar rows, kit.ClickMsg to the pane under it)
 //	onRouted      routed{ws, to, msg}: a component's command came back;
 //	              first onKit, then by destination: toRoot (onRootMsg),
 //	              toSidebar, toLessons, toClock, toSurvey, toCopier,

@@ -107,6 +107,9 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		return nil
 	case key.Matches(msg, km.SwitchWorkspace):
 		return m.otherWorkspace()
+	case key.Matches(msg, km.Sidebar):
+		m.toggleSidebar()
+		return nil
 	case key.Matches(msg, km.CopySlice):
 		return m.askCopy()
 	case key.Matches(msg, km.Survey):
@@ -124,7 +127,7 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		return nil
 	}
 	if !m.onSidebar && key.Matches(msg, km.Back) && !m.usesEsc() {
-		m.onSidebar = true
+		m.toSidebar()
 		return nil
 	}
 	return m.toFocus(msg)
@@ -166,6 +169,10 @@ func (m *Model) cycleFocus(dir int) {
 	m.ws.item = nil
 	next := int(m.pane) + dir
 	if next < 0 || next >= int(numPanes) {
+		if m.sidebarAt == sidebarHidden { // past the ends, round again
+			m.pane = pane((next + int(numPanes)) % int(numPanes))
+			return
+		}
 		m.onSidebar = true
 		return
 	}

@@ -105,6 +105,7 @@ type Model struct {
 	w, h      int
 	quitting  bool
 	mark      *workspaceMark // the user's in-memory workspace as it opened (quit.go)
+	sidebarAt sidebarMode    // whole, narrow or hidden (\\; mouse.go)
 }
 
 // New returns the explorer's root model over api, the user's workspace.
@@ -231,9 +232,13 @@ func (m *Model) layout() {
 	m.help.SetWidth(m.w)
 }
 
-// sidebarWidth is the sidebar's share of the width.
+// sidebarWidth is the sidebar's share of the width (0: hidden).
 func (m *Model) sidebarWidth() int {
 	switch {
+	case m.sidebarAt == sidebarHidden:
+		return 0
+	case m.sidebarAt == sidebarNarrow:
+		return narrowSidebar
 	case m.w >= 140:
 		return 34
 	case m.w >= 110:

@@ -121,3 +121,9 @@ type OpenItemsMsg struct {
 	Table, Index string
 	LeftOut      bool
 }
+
+// ClickMsg is a left click inside a pane, handed to the pane on screen:
+// X and Y count cells from the pane's top-left inner corner (inside its
+// box). A pane that takes clicks moves its cursor to what is there (a
+// row, a field); the others ignore it.
+type ClickMsg struct{ X, Y int }

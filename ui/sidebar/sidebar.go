@@ -304,12 +304,60 @@ func (s *Model) Update(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
-// View draws the sidebar's box. The ▸ is on the row the cursor is on: the
-// table, or one of its indexes.
-func (s *Model) View() string {
-	inner := s.w - 2
-	var rows []string
-	cursorRow := 0
+// entryLines are the lines of one row of the list: mark and name on the
+// left, right on the right; a name too long for the width wraps onto the
+// next lines (index names have no spaces: cut anywhere), and right goes
+// to a line of its own when the last one has no room for it.
+func entryLines(mark, name, right string, inner int) []string {
+	indent := strings.Repeat(" ", kit.Width(mark))
+	room := max(inner-kit.Width(mark), 4)
+	if kit.Width(mark+name)+1+kit.Width(right) <= inner {
+		return []string{kit.Spread(mark+name, right, inner)}
+	}
+	var parts []string
+	r := []rune(name)
+	for len(r) > 0 {
+		n := 0
+		for w := 0; n < len(r) && w+kit.Width(string(r[n])) <= room; n++ {
+			w += kit.Width(string(r[n]))
+		}
+		n = max(n, 1)
+		parts = append(parts, string(r[:n]))
+		r = r[n:]
+	}
+	out := make([]string, len(parts))
+	for i, p := range parts {
+		m := indent
+		if i == 0 {
+			m = mark
+		}
+		out[i] = kit.Fit(m+p, inner)
+	}
+	last := parts[len(parts)-1]
+	if kit.Width(indent+last)+1+kit.Width(right) <= inner {
+		out[len(out)-1] = kit.Spread(indent+last, right, inner)
+	} else {
+		out = append(out, kit.Spread("", right, inner))
+	}
+	return out
+}
+
+// rowAt is what a line of the list shows: table ti, and index ii (-1 for
+// the table's own row).
+type rowAt struct{ ti, ii int }
+
+// layout is the list's lines, what each shows, and the first line of the
+// row the cursor is on.
+func (s *Model) layout(inner int) (rows []string, at []rowAt, cursorRow int) {
+	add := func(lines []string, r rowAt, style func(string) string) {
+		for _, l := range lines {
+			if style != nil {
+				l = style(l)
+			}
+			rows = append(rows, l)
+			at = append(at, r)
+		}
+	}
 	for i, t := range s.tables {
 		d := t.Desc
 		count := kit.FmtInt(d.ItemCount)
@@ -324,45 +372,40 @@ func (s *Model) View() string {
 		if onTable {
 			mark = "▸ "
 		}
-		line := kit.Spread(mark+d.TableName, count, inner)
+		var style func(string) string
 		switch {
 		case onTable:
 			cursorRow = len(rows)
-			line = s.cursorLine(line)
+			style = s.cursorLine
 		case i == s.ti:
-			line = s.st.Selected.Render(line)
+			style = func(l string) string { return s.st.Selected.Render(l) }
 		}
-		rows = append(rows, line)
+		add(entryLines(mark, d.TableName, count, inner), rowAt{i, -1}, style)
 		if i != s.ti {
 			continue
 		}
 		for j, n := range kit.AllIndexNames(d) {
 			mark := "    "
+			var style func(string) string
 			if j == s.ii {
 				mark = "  ▸ "
-			}
-			line := kit.Spread(mark+n, s.IndexBadge(t, n), inner)
-			if j == s.ii {
 				cursorRow = len(rows)
-				line = s.cursorLine(line)
+				style = s.cursorLine
 			}
-			rows = append(rows, line)
+			add(entryLines(mark, n, s.IndexBadge(t, n), inner), rowAt{i, j}, style)
 		}
 	}
-	if len(s.tables) == 0 {
-		if len(s.all) > 0 {
-			rows = append(rows, s.st.Dim.Render(kit.Cut(" no table name holds "+s.filter.String(), inner)))
-		} else {
-			rows = append(rows, s.st.Dim.Render(" no tables"))
-		}
-	}
+	return rows, at, cursorRow
+}
+
+// filterShown reports whether the filter's line is drawn above the list.
+func (s *Model) filterShown() bool { return s.filtering || s.filter.String() != "" }
+
+// listHeight is how many lines the list has in the box, and the note
+// under it (a remote backend's approximate counts).
+func (s *Model) listHeight(inner int) (int, []string) {
 	h := s.h - 2
-	var filterLine string
-	if s.filtering || s.filter.String() != "" {
-		filterLine = s.st.Bold.Render("/") + s.filter.View(s.filtering, inner-2)
-		if !s.filtering {
-			filterLine += s.st.Dim.Render(kit.Cut(fmt.Sprintf("  %d of %d", len(s.tables), len(s.all)), max(inner-2-kit.Width(s.filter.String()), 0)))
-		}
+	if s.filterShown() {
 		h--
 	}
 	var note []string
@@ -370,6 +413,50 @@ func (s *Model) View() string {
 		note = kit.Wrap(kit.ApproxNote, inner-1) // at the bottom of the box
 		h -= len(note)
 	}
+	return h, note
+}
+
+// Click takes a left click on line y of the box's inside (0: its first
+// line): the row there gets the cursor; a click on the row the cursor is
+// on already opens it, as enter does.
+func (s *Model) Click(y int) tea.Cmd {
+	inner := s.w - 2
+	if s.filterShown() {
+		y--
+	}
+	rows, at, cursorRow := s.layout(inner)
+	h, _ := s.listHeight(inner)
+	i := kit.Window(0, cursorRow, len(rows), h) + y
+	if y < 0 || y >= h || i >= len(at) {
+		return nil
+	}
+	if at[i].ti == s.ti && at[i].ii == s.ii {
+		return kit.Msg(OpenMsg{})
+	}
+	s.ti, s.ii = at[i].ti, at[i].ii
+	return nil
+}
+
+// View draws the sidebar's box. The ▸ is on the row the cursor is on: the
+// table, or one of its indexes.
+func (s *Model) View() string {
+	inner := s.w - 2
+	rows, _, cursorRow := s.layout(inner)
+	if len(s.tables) == 0 {
+		if len(s.all) > 0 {
+			rows = append(rows, s.st.Dim.Render(kit.Cut(" no table name holds "+s.filter.String(), inner)))
+		} else {
+			rows = append(rows, s.st.Dim.Render(" no tables"))
+		}
+	}
+	var filterLine string
+	if s.filterShown() {
+		filterLine = s.st.Bold.Render("/") + s.filter.View(s.filtering, inner-2)
+		if !s.filtering {
+			filterLine += s.st.Dim.Render(kit.Cut(fmt.Sprintf("  %d of %d", len(s.tables), len(s.all)), max(inner-2-kit.Width(s.filter.String()), 0)))
+		}
+	}
+	h, note := s.listHeight(inner)
 	top := kit.Window(0, cursorRow, len(rows), h)
 	end := min(top+h, len(rows))
 	shown := rows[top:end]
