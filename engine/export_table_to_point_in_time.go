@@ -147,6 +147,7 @@ func (e *Engine) ExportTableToPointInTime(ctx context.Context, in *model.ExportT
 					if n == 0 {
 						return errCorrupt
 					}
+					j.progress.Add(1)
 					return fn(model.EncodedItem(stored[n:]), int(size))
 				})
 			})

@@ -394,6 +394,7 @@ func (r *importRun) flush(ctx context.Context) error {
 		err := r.b.Write(ctx, r.table, reqs)
 		if err == nil {
 			r.counts.imported += int64(len(batch))
+			r.j.progress.Store(r.counts.bytes)
 			return nil
 		}
 		le, ok := err.(*LoadError)

@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/tidwall/buntdb"
@@ -73,6 +74,8 @@ type job struct {
 	rec    jobRecord
 	cancel context.CancelFunc
 	done   chan struct{}
+	// progress is how far a running job is (transfer_progress.go).
+	progress atomic.Int64
 }
 
 // jobs is the engine's job registry.

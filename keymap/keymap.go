@@ -88,6 +88,8 @@ type KeyMap struct {
 
 	// Access patterns, facets, code (design.go).
 	Design DesignKeyMap
+	// Backups & recovery, opened from 1 Schema (backups.go).
+	Backups BackupsKeyMap
 
 	// The editing keys of every text field (field.go).
 	Field FieldKeyMap
@@ -151,6 +153,7 @@ func DefaultKeyMap() KeyMap {
 		Live:    DefaultLiveKeyMap(),
 		Editing: DefaultEditKeyMap(),
 		Design:  DefaultDesignKeyMap(),
+		Backups: DefaultBackupsKeyMap(),
 		Field:   DefaultFieldKeyMap(),
 	}
 }

@@ -228,15 +228,6 @@ func TestGoldenLessonPane(t *testing.T) {
 	g.finish()
 }
 
-// The same step at 80x24: the lesson list gives way to the text.
-func TestGoldenLessonPaneSmall(t *testing.T) {
-	g := startGolden(t, 80, 24)
-	g.keys("7", "j", "j", "j", "j", "j", "j", "j", "right", "enter")
-	g.waitFor("✓ Query Thread/LastPostIndex · 4 items (scanned 4)")
-	g.waitFor("last (lesson copy): Query Thread/LastPostIndex")
-	g.finish()
-}
-
 // A burst of keys in one read — tmux send-keys "jjjj", a paste outside a
 // text field, key repeat over SSH — is each key pressed: written to the
 // program's input in one write, "jjjj" moves the sidebar four rows (Reply,

@@ -27,34 +27,6 @@ var theWholeLesson = []string{
 	"PutItem CartLines · 3 WCU", "now 13 items, 0.5 RCU",
 }
 
-// The lesson at 120x40, run end to end: its last step, the new line filed
-// between 12 and 2 by the concatenated LineKeyIndex and after 12 by the
-// multi-attribute PositionIndex, both at the same cost.
-func TestGoldenLessonThenAndNow(t *testing.T) {
-	g := startGolden(t, 120, 40)
-	lessonEleven(g, theWholeLesson...)
-	g.waitFor("last (lesson copy): Query CartLines/PositionIndex · 13 items")
-	g.finish()
-}
-
-// The same at 80x24: the step and its result scroll together, the result
-// shown from its start.
-func TestGoldenLessonThenAndNowSmall(t *testing.T) {
-	g := startGolden(t, 80, 24)
-	lessonEleven(g, theWholeLesson...)
-	g.waitFor("last (lesson copy): Query CartLines/Positi")
-	g.finish()
-}
-
-// The number-ordering trap at 80x24: from position 9 on, the concatenated
-// index finds 9 alone, the multi-attribute one 9 to 12.
-func TestGoldenLessonThenAndNowTrapSmall(t *testing.T) {
-	g := startGolden(t, 80, 24)
-	lessonEleven(g, theWholeLesson[:2]...)
-	g.waitFor("last (lesson copy): Query CartLines/Positi")
-	g.finish()
-}
-
 // Step 4's request opened in the query builder at 80x24, on the lesson's
 // copy, the cursor on Position's condition: a field per key attribute,
 // Status without a condition, Position's condition marked with why

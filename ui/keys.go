@@ -126,11 +126,29 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.ws.item = nil
 		return nil
 	}
+	if cmd, ok := m.backupsKey(msg); ok {
+		return cmd
+	}
 	if !m.onSidebar && key.Matches(msg, km.Back) && !m.usesEsc() {
 		m.toSidebar()
 		return nil
 	}
 	return m.toFocus(msg)
+}
+
+// backupsKey opens Backups & recovery from 1 Schema (b) and closes it
+// back to 1 Schema (esc).
+func (m *Model) backupsKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
+	switch {
+	case m.onSidebar:
+	case m.pane == paneSchema && key.Matches(msg, m.km.Backups.Open):
+		m.pane = paneBackups
+		return m.showLive(), true
+	case m.pane == paneBackups && key.Matches(msg, m.km.Back) && !m.usesEsc():
+		m.pane = paneSchema
+		return m.showLive(), true
+	}
+	return nil, false
 }
 
 // usesEsc reports whether esc means something inside the focused pane.
@@ -167,6 +185,9 @@ func (m *Model) cycleFocus(dir int) {
 		return
 	}
 	m.ws.item = nil
+	if m.pane == paneBackups {
+		m.pane = paneSchema
+	}
 	next := int(m.pane) + dir
 	if next < 0 || next >= int(numPanes) {
 		if m.sidebarAt == sidebarHidden { // past the ends, round again

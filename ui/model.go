@@ -29,6 +29,10 @@ const (
 	numPanes
 )
 
+// paneBackups is Backups & recovery: a pane with no tab of its own, which
+// 1 Schema opens (b) and esc closes back to it.
+const paneBackups = numPanes
+
 // paneNames are the tabs, in pane order.
 var paneNames = [numPanes]string{"Schema", "Items", "Query", "Capacity", "TTL", "Stream", "Lessons", "Patterns"}
 

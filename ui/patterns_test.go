@@ -7,36 +7,17 @@ import (
 	"time"
 
 	"github.com/dynoscope/dynoscope/engine"
-	"github.com/dynoscope/dynoscope/fixtures"
 	"github.com/dynoscope/dynoscope/model"
 	pat "github.com/dynoscope/dynoscope/patterns"
 	"github.com/dynoscope/dynoscope/ui/patterns"
+	"github.com/dynoscope/dynoscope/ui/uitest"
 )
 
-// The music model of package designs' tests and its pattern file: a
-// table with three facets, two GSIs and five access patterns, one a Scan.
-const (
-	musicModel    = "../designs/testdata/workbench-3.0-music.json"
-	musicPatterns = "../designs/testdata/workbench-3.0-music.patterns.yaml"
-)
-
-// musicEngine opens an in-memory engine at t0 with the music model and
-// (unless modelOnly) its patterns loaded, as dynoscope --model does.
+// musicEngine is the music model of package designs' tests (and, unless
+// modelOnly, its patterns), as dynoscope --model opens it.
 func musicEngine(t testing.TB, modelOnly bool) *engine.Engine {
 	t.Helper()
-	eng, err := engine.Open(engine.Options{Clock: engine.NewManualClock(t0), DisableThrottling: true, DisableTTLSweeper: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { eng.Close() })
-	files := []string{musicModel, musicPatterns}
-	if modelOnly {
-		files = files[:1]
-	}
-	if _, err := (fixtures.Loader{API: eng}).Files(context.Background(), files); err != nil {
-		t.Fatal(err)
-	}
-	return eng
+	return uitest.MusicEngine(t, modelOnly)
 }
 
 // The Patterns pane lists every saved pattern with the checker's verdict,

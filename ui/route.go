@@ -154,7 +154,7 @@ func (m *Model) onRouted(r routed) tea.Cmd {
 		return tea.Batch(m.onModalMsg(w, r.msg), last)
 	}
 	p := pane(r.to - toPane)
-	if p < 0 || p >= numPanes || w.panes[p] == nil {
+	if p < 0 || int(p) >= len(w.panes) || w.panes[p] == nil {
 		return last
 	}
 	return tea.Batch(route(w, r.to, w.panes[p].Update(r.msg)), last)

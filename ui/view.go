@@ -75,7 +75,7 @@ func (m *Model) tabRow() string {
 	parts := make([]string, 0, numPanes)
 	for i, n := range paneNames {
 		label := kit.Itoa(i+1) + " " + n
-		if pane(i) == m.pane {
+		if pane(i) == m.pane || (pane(i) == paneSchema && m.pane == paneBackups) {
 			parts = append(parts, st.TabOn.Render("["+label+"]"))
 		} else {
 			parts = append(parts, st.TabOff.Render(label))
@@ -125,6 +125,8 @@ func (m *Model) boxTitle() string {
 	case m.modal != nil:
 	case m.ws.item != nil && m.pane != paneLessons:
 		over = " ▸ item"
+	case m.pane == paneBackups:
+		over = " ▸ backups & recovery"
 	}
 	if len(m.others) == 0 {
 		return m.ws.label + over

@@ -8,6 +8,7 @@ import (
 	"github.com/dynoscope/dynoscope/engine"
 	"github.com/dynoscope/dynoscope/engine/remoteapi"
 	"github.com/dynoscope/dynoscope/model"
+	"github.com/dynoscope/dynoscope/ui/backups"
 	"github.com/dynoscope/dynoscope/ui/capacity"
 	"github.com/dynoscope/dynoscope/ui/clock"
 	"github.com/dynoscope/dynoscope/ui/items"
@@ -48,6 +49,7 @@ type workspace struct {
 	ttl      *ttl.Model
 	stream   *stream.Model
 	patterns *patterns.Model
+	backups  *backups.Model
 	panes    []kit.Pane // by pane number; nil at paneLessons (one for all)
 	item     *items.ItemView
 
@@ -88,8 +90,10 @@ func (m *Model) newWorkspace(api engine.API, label, file string) *workspace {
 	w.ttl = ttl.New(st, km, api, m.opts.Live)
 	w.stream = stream.New(st, km, api, m.opts.Live)
 	w.patterns = patterns.New(st, km, api)
+	w.backups = backups.New(st, km, api)
 	w.panes = []kit.Pane{paneSchema: w.schema, paneItems: w.items, paneQuery: w.query,
-		paneCapacity: w.capacity, paneTTL: w.ttl, paneStream: w.stream, paneLessons: nil, panePatterns: w.patterns}
+		paneCapacity: w.capacity, paneTTL: w.ttl, paneStream: w.stream, paneLessons: nil, panePatterns: w.patterns,
+		paneBackups: w.backups}
 	if m.opts.Live {
 		if es, ok := api.(kit.EventSource); ok {
 			w.events, w.unsub = es.Subscribe(liveEventBuffer)

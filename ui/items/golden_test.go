@@ -1,7 +1,10 @@
 package items
 
 import (
+	"strings"
 	"testing"
+
+	"github.com/dynoscope/dynoscope/engine"
 
 	"github.com/dynoscope/dynoscope/keymap"
 	"github.com/dynoscope/dynoscope/ui/kit"
@@ -16,10 +19,15 @@ import (
 // keyboard, its first page read.
 func itemsOn(t *testing.T, table, index string) (*Model, *kit.Styles) {
 	t.Helper()
-	eng := uitest.DemoEngine(t)
+	return itemsOf(t, uitest.DemoEngine(t), table, index, uitest.PaneW, uitest.PaneH)
+}
+
+// itemsOf is itemsOn on eng at w x h.
+func itemsOf(t *testing.T, eng *engine.Engine, table, index string, w, h int) (*Model, *kit.Styles) {
+	t.Helper()
 	st, km := kit.NewStyles(true), keymap.DefaultKeyMap()
 	p := New(st, km, eng, 0)
-	p.SetSize(uitest.PaneW, uitest.PaneH)
+	p.SetSize(w, h)
 	p.SetFocus(true)
 	tg, info := uitest.Target(t, eng, table, index)
 	uitest.Drive(t, p, p.SetTarget(tg, info))
@@ -57,4 +65,26 @@ func TestGoldenItemView(t *testing.T) {
 	v.SetSize(uitest.PaneW, uitest.PaneH)
 	uitest.Drive(t, v, load)
 	uitest.Golden(t, v, uitest.PaneW, uitest.PaneH)
+}
+
+// 2 Items on the music model's Songs in its SongDetails facet view at
+// 120x40: the two songs' details items, the key columns as SongId and
+// Metadata, the facet's attributes in the model's order.
+func TestGoldenFacetView(t *testing.T) {
+	p, _ := itemsOf(t, uitest.MusicEngine(t, false), "Songs", "", uitest.PaneW, uitest.PaneH)
+	uitest.Press(t, p, "v")
+	if f := uitest.Frame(p.View(), uitest.PaneW, uitest.PaneH); !strings.Contains(f, "[SongDetails]") || !strings.Contains(f, "SongDetails: 2 of the 5 items read") {
+		t.Fatalf("v did not show the SongDetails facet:\n%s", f)
+	}
+	uitest.Golden(t, p, uitest.PaneW, uitest.PaneH)
+}
+
+// The Downloads facet at 80x24.
+func TestGoldenFacetViewSmall(t *testing.T) {
+	p, _ := itemsOf(t, uitest.MusicEngine(t, false), "Songs", "", uitest.SmallPaneW, uitest.SmallPaneH)
+	uitest.Press(t, p, "v", "v")
+	if f := uitest.Frame(p.View(), uitest.SmallPaneW, uitest.SmallPaneH); !strings.Contains(f, "Downloads: 2 of the 5") {
+		t.Fatalf("v v did not show the Downloads facet:\n%s", f)
+	}
+	uitest.Golden(t, p, uitest.SmallPaneW, uitest.SmallPaneH)
 }

@@ -1,6 +1,7 @@
 package query
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/dynoscope/dynoscope/engine"
@@ -44,4 +45,113 @@ func TestGoldenQueryPane(t *testing.T) {
 	typeText(t, q, "Subject, LastPostDateTime, Replies, Tags")
 	uitest.Press(t, q, "r")
 	uitest.Golden(t, q, uitest.PaneW, uitest.PaneH)
+}
+
+// transactionGolden builds a two-action transaction in the query builder
+// at w x h and runs it: a new profile that may take an email only if
+// customer c-1001 does not have it (a ConditionCheck returning the item
+// it met). c-1001 has it: the transaction is cancelled, action 2 failed.
+func transactionGolden(t *testing.T, w, h int) {
+	q := queryOn(t, uitest.DemoEngine(t), "CustomerDocuments", "", w, h)
+	uitest.Press(t, q, "m", "m")
+	uitest.Press(t, q, "a", "j", "j")
+	typeText(t, q, `PK = "CUSTOMER#c-2002", SK = PROFILE, Email = "m.dekker@example.com"`)
+	uitest.Press(t, q, "j")
+	typeText(t, q, "attribute_not_exists(PK)")
+	uitest.Press(t, q, "a", "l", "l", "l", "j", "j")
+	typeText(t, q, "CUSTOMER#c-1001")
+	uitest.Press(t, q, "j")
+	typeText(t, q, "PROFILE")
+	uitest.Press(t, q, "j")
+	typeText(t, q, "Email <> :e")
+	uitest.Press(t, q, "j", "j")
+	typeText(t, q, `:e = "m.dekker@example.com"`)
+	uitest.Press(t, q, "j", "l", "r")
+	if f := uitest.Frame(q.View(), w, h); !strings.Contains(f, "this action failed") {
+		t.Fatalf("the transaction's result:\n%s", f)
+	}
+	uitest.Golden(t, q, w, h)
+}
+
+func TestGoldenTransaction(t *testing.T) { transactionGolden(t, uitest.PaneW, uitest.PaneH) }
+
+func TestGoldenTransactionSmall(t *testing.T) {
+	transactionGolden(t, uitest.SmallPaneW, uitest.SmallPaneH)
+}
+
+// The PartiQL editor at 120x40: a statement with a parameter on Thread,
+// its verdict (a Query) and what running it read and cost.
+func TestGoldenPartiQL(t *testing.T) {
+	q := queryOn(t, uitest.DemoEngine(t), "Thread", "", uitest.PaneW, uitest.PaneH)
+	uitest.Press(t, q, "M")
+	if f := uitest.Frame(q.View(), uitest.PaneW, uitest.PaneH); !strings.Contains(f, "⚠ Scan of Thread") {
+		t.Fatalf("the editor's first verdict:\n%s", f)
+	}
+	uitest.Press(t, q, "j", "enter", "end", " WHERE ForumName = ?", "enter", "j")
+	typeText(t, q, `"EC2"`)
+	if f := uitest.Frame(q.View(), uitest.PaneW, uitest.PaneH); !strings.Contains(f, "✓ Query on Thread") {
+		t.Fatalf("the verdict with the parameter:\n%s", f)
+	}
+	uitest.Press(t, q, "r")
+	uitest.Golden(t, q, uitest.PaneW, uitest.PaneH)
+}
+
+// The PartiQL editor at 80x24 while the statement is typed: the names
+// offered, and the verdict before anything runs (a Scan: the WHERE does
+// not name the partition key).
+func TestGoldenPartiQLSmall(t *testing.T) {
+	w, h := uitest.SmallPaneW, uitest.SmallPaneH
+	q := queryOn(t, uitest.DemoEngine(t), "Thread", "", w, h)
+	uitest.Press(t, q, "M")
+	if f := uitest.Frame(q.View(), w, h); !strings.Contains(f, "⚠ Scan of Thread") {
+		t.Fatalf("the editor's first verdict:\n%s", f)
+	}
+	uitest.Press(t, q, "j", "enter", "end", " WHERE Vi", "tab", " > 100")
+	f := uitest.Frame(q.View(), w, h)
+	for _, want := range []string{"then keeps Views > 100", "Thread: ForumName"} {
+		if !strings.Contains(f, want) {
+			t.Fatalf("no %q while typing:\n%s", want, f)
+		}
+	}
+	uitest.Golden(t, q, w, h)
+}
+
+// codeSwitch is 3 Query on the music model's Songs at w x h, served (for
+// the code's endpoint) on 127.0.0.1:8000, with song 1's key typed; copied
+// collects what c puts on the clipboard.
+func codeSwitch(t *testing.T, w, h int, copied *[]string) *Model {
+	t.Helper()
+	eng := uitest.MusicEngine(t, false)
+	q := New(kit.NewStyles(true), keymap.DefaultKeyMap(), eng, func(s string) error { *copied = append(*copied, s); return nil }, "127.0.0.1:8000")
+	q.SetSize(w, h)
+	q.SetFocus(true)
+	tg, info := uitest.Target(t, eng, "Songs", "")
+	uitest.Drive(t, q, q.SetTarget(tg, info))
+	uitest.Press(t, q, "j", "j")
+	typeText(t, q, "1")
+	return q
+}
+
+// 3 Query at 120x40: a Query of song 1's items as a Go program, pointed
+// at the served address.
+func TestGoldenCodeSwitch(t *testing.T) {
+	var copied []string
+	q := codeSwitch(t, uitest.PaneW, uitest.PaneH, &copied)
+	uitest.Press(t, q, "L")
+	if f := uitest.Frame(q.View(), uitest.PaneW, uitest.PaneH); !strings.Contains(f, "Go (aws-sdk-go-v2)  the Query of the builder") {
+		t.Fatalf("L did not show the Go program:\n%s", f)
+	}
+	uitest.Golden(t, q, uitest.PaneW, uitest.PaneH)
+}
+
+// The same request as Python at 80x24, copied: the program goes on the
+// clipboard and the pane says so above it.
+func TestGoldenCodeSwitchSmall(t *testing.T) {
+	var copied []string
+	q := codeSwitch(t, uitest.SmallPaneW, uitest.SmallPaneH, &copied)
+	uitest.Press(t, q, "L", "L", "c")
+	if f := uitest.Frame(q.View(), uitest.SmallPaneW, uitest.SmallPaneH); !strings.Contains(f, "copied the Python program") || len(copied) != 1 || !strings.Contains(copied[0], "import boto3") {
+		t.Fatalf("c copied %q; the pane:\n%s", copied, f)
+	}
+	uitest.Golden(t, q, uitest.SmallPaneW, uitest.SmallPaneH)
 }

@@ -40,6 +40,7 @@ const maxCollectionScan = 100_000
 type Model struct {
 	st     *kit.Styles
 	ek     keymap.EditKeyMap
+	bk     keymap.BackupsKeyMap
 	api    engine.API
 	scroll kit.Scroller
 	info   *kit.TableInfo
@@ -54,7 +55,7 @@ const maxTagsShown = 50
 
 // New returns the Schema pane of the workspace api.
 func New(st *kit.Styles, km keymap.KeyMap, api engine.API) *Model {
-	return &Model{st: st, ek: km.Editing, api: api, scroll: kit.NewScroller(km)}
+	return &Model{st: st, ek: km.Editing, bk: km.Backups, api: api, scroll: kit.NewScroller(km)}
 }
 
 // manageKeys are the table and index keys that apply to the selection.
@@ -73,12 +74,20 @@ func (p *Model) manageKeys() []key.Binding {
 
 // ShortHelp is the pane's keys for the help line.
 func (p *Model) ShortHelp() []key.Binding {
-	return append(p.scroll.Keys.Short(), kit.Writable(p.api, true, p.manageKeys()...)...)
+	return append(append(p.scroll.Keys.Short(), kit.Writable(p.api, true, p.manageKeys()...)...), p.backupsKey())
 }
 
 // FullHelp is every key of the pane.
 func (p *Model) FullHelp() [][]key.Binding {
-	return [][]key.Binding{p.scroll.Keys.All(), kit.Writable(p.api, false, p.manageKeys()...)}
+	return [][]key.Binding{p.scroll.Keys.All(), append(kit.Writable(p.api, false, p.manageKeys()...), p.backupsKey())}
+}
+
+// backupsKey is b, which opens Backups & recovery of the table (the root
+// takes it).
+func (p *Model) backupsKey() key.Binding {
+	b := p.bk.Open
+	b.SetEnabled(p.sel.Valid())
+	return b
 }
 
 // SetSize sets the inner size.
