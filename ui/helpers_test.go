@@ -15,6 +15,7 @@ import (
 	"github.com/dynoscope/dynoscope/fixtures"
 	"github.com/dynoscope/dynoscope/ui/capacity"
 	"github.com/dynoscope/dynoscope/ui/lessons"
+	"github.com/dynoscope/dynoscope/ui/query"
 	"github.com/dynoscope/dynoscope/ui/uitest"
 )
 
@@ -249,4 +250,38 @@ func startHook(f func(*engine.Traffic)) func() {
 	old := capacity.StartTraffic
 	capacity.StartTraffic = f
 	return func() { capacity.StartTraffic = old }
+}
+
+// requests counts the requests the engine logged.
+func requests(eng *engine.Engine) int { return len(eng.RecentRequests()) }
+
+// toPartiQL shows the query builder of table (and index) in PartiQL mode.
+func toPartiQL(t *testing.T, m *Model, table, index string) {
+	t.Helper()
+	selectInSidebar(t, m, table, index)
+	press(t, m, "3", "M") // M goes back from Query to PartiQL
+	if mode := m.ws.query.Mode(); mode != query.ModePartiQL {
+		t.Fatalf("M from Query: mode %v", mode)
+	}
+}
+
+// gotoPQRow moves the PartiQL editor's cursor to the row named row.
+func gotoPQRow(t testing.TB, m *Model, row string) {
+	t.Helper()
+	press(t, m, "g")
+	for i := 0; i < 10 && m.ws.query.PartiQL().Row != row; i++ {
+		press(t, m, "j")
+	}
+	if got := m.ws.query.PartiQL().Row; got != row {
+		t.Fatalf("cannot reach row %q (on %q)", row, got)
+	}
+}
+
+// setStatement replaces the statement in the editor.
+func setStatement(t *testing.T, m *Model, s string) {
+	t.Helper()
+	gotoPQRow(t, m, "statement")
+	press(t, m, "enter", "ctrl+u")
+	typeIn(t, m, s)
+	press(t, m, "enter")
 }

@@ -34,6 +34,7 @@ type (
 	// historyReader reads a table as it was at a time (PITR history).
 	historyReader interface {
 		ItemsAt(ctx context.Context, table string, at time.Time, fn func(model.Item) error) error
+		RestorableWindow(table string) (earliest, latest time.Time, err error)
 	}
 	// s3Folder is the folder standing in for Amazon S3.
 	s3Folder interface{ S3Dir() string }

@@ -95,7 +95,7 @@ func TestBackupsPITRBackupRestoreDelete(t *testing.T) {
 		"restorable 2026-11-22 10:41:07Z – 2026-11-22 10:51:07Z (10 min)")
 
 	uitest.Press(t, p, "c")
-	wantLines(t, screen(p), "backup Employees-20261122-105107 of Employees made", "Backups (1)", "▸ Employees-20261122-105107", "AVAILABLE USER")
+	wantLines(t, screen(p), "backup Employees-20261122-105107 of Employees made", "Backups (1)", "▸ Employees-20261122-105107  11-22 10:51:07")
 
 	q := confirm(t, uitest.Press(t, p, "enter"))
 	if q.Yes != "restore into Employees-restored" || q.Table != "Employees" {
@@ -218,3 +218,30 @@ func TestBackupsReadOnlyRemote(t *testing.T) {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// The time typed for a restore: a duration before the latest restorable
+// time, a time of day on its day (UTC), an RFC 3339 time; anything else
+// says what it takes.
+func TestParseTime(t *testing.T) {
+	latest := time.Date(2026, 11, 22, 10, 51, 7, 0, time.UTC)
+	for _, c := range []struct {
+		in   string
+		want time.Time
+	}{
+		{"", latest},
+		{"5m", latest.Add(-5 * time.Minute)},
+		{"-1h30m", latest.Add(-90 * time.Minute)},
+		{"2d", latest.Add(-48 * time.Hour)},
+		{"10:31", time.Date(2026, 11, 22, 10, 31, 0, 0, time.UTC)},
+		{"10:31:07", time.Date(2026, 11, 22, 10, 31, 7, 0, time.UTC)},
+		{"2026-11-21T09:00:00Z", time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)},
+	} {
+		got, err := parseTime(c.in, latest)
+		if err != nil || !got.Equal(c.want) {
+			t.Errorf("%q: %v, %v; want %v", c.in, got, err, c.want)
+		}
+	}
+	if _, err := parseTime("yesterday", latest); err == nil || !strings.Contains(err.Error(), "5m, 1h30m, 2d") {
+		t.Errorf("yesterday: %v", err)
+	}
+}

@@ -57,16 +57,25 @@ func (p *Model) previewAt(typed string) tea.Cmd {
 	if !ok {
 		return p.refuse("no preview on a remote backend: DynamoDB has no read of a table's past; restore it and compare the tables")
 	}
-	if p.pitr == nil || p.pitr.LatestRestorableDateTime == nil {
-		return nil
-	}
-	earliest, latest := epochTime(p.pitr.EarliestRestorableDateTime), epochTime(p.pitr.LatestRestorableDateTime)
-	at, err := parseTime(typed, latest)
-	if err != nil {
-		return func() tea.Msg { return previewMsg{table: table, err: err} }
-	}
 	keys := kit.NonEmpty([]string{model.HashKey(p.desc.KeySchema), model.RangeKey(p.desc.KeySchema)})
 	return func() tea.Msg {
+		// the window as it is now (the clock may have moved since it was
+		// shown), to the nanosecond
+		earliest, latest, err := hr.RestorableWindow(table)
+		if err != nil {
+			return previewMsg{table: table, err: err}
+		}
+		at, err := parseTime(typed, latest)
+		if err != nil {
+			return previewMsg{table: table, err: err}
+		}
+		// a time typed to the second means the window's end within it
+		if at.Before(earliest) && earliest.Sub(at) < time.Second {
+			at = earliest
+		}
+		if at.After(latest) && at.Sub(latest) < time.Second {
+			at = latest
+		}
 		if at.Before(earliest) || at.After(latest) {
 			return previewMsg{table: table, err: fmt.Errorf("%s is outside the restorable window %s to %s", stamp(at), stamp(earliest), stamp(latest))}
 		}

@@ -64,8 +64,8 @@ func (p *Model) lines() []string {
 			period = *p.pitr.RecoveryPeriodInDays
 		}
 		e, l := epochTime(p.pitr.EarliestRestorableDateTime), epochTime(p.pitr.LatestRestorableDateTime)
-		add(st.OK.Render("  ENABLED")+fmt.Sprintf(" · recovery period %d days", period)+st.Dim.Render(" · P turns it off"),
-			fmt.Sprintf("  restorable %s – %s (%s)", stamp(e), stamp(l), kit.FmtSpan(l.Sub(e))))
+		add(st.OK.Render("  ENABLED") + fmt.Sprintf(" · recovery period %d days", period) + st.Dim.Render(" · P turns it off"))
+		add(kit.WrapIndented(lipgloss.NewStyle(), "  ", fmt.Sprintf("restorable %s – %s (%s)", stamp(e), stamp(l), kit.FmtSpan(l.Sub(e))), w)...)
 	default:
 		add("  DISABLED")
 		note("P turns it on: the table can then be restored to any second from then on")
@@ -75,8 +75,18 @@ func (p *Model) lines() []string {
 	if len(p.backups) == 0 {
 		note("none: c makes one")
 	}
+	nameW := 0
+	for _, b := range p.backups {
+		nameW = max(nameW, min(kit.Width(b.BackupName), 40))
+	}
 	for i, b := range p.backups {
-		line := fmt.Sprintf("%-34s %s  %8s  %s %s", b.BackupName, when(b.BackupCreationDateTime), kit.HumanBytes(b.BackupSizeBytes), b.BackupStatus, b.BackupType)
+		line := fmt.Sprintf("%-*s  %s  %8s", nameW, b.BackupName, shortWhen(b.BackupCreationDateTime), kit.HumanBytes(b.BackupSizeBytes))
+		if b.BackupStatus != "AVAILABLE" {
+			line += "  " + b.BackupStatus
+		}
+		if b.BackupType != "USER" {
+			line += "  " + b.BackupType
+		}
 		if i == p.cursor {
 			add(st.Cursor.Render(kit.Fit("▸ "+line, w)))
 		} else {
@@ -90,7 +100,7 @@ func (p *Model) lines() []string {
 	add("", st.Header.Render("Restore to a time"))
 	switch {
 	case p.editing == timeField:
-		add("  time: " + st.FieldEdit.Render(p.input.String()+"▏"))
+		add(p.fieldLine("  time: "))
 		note("how long before the latest restorable time (5m, 1h30m, 2d), a time of day (10:31:07, UTC) or RFC 3339 · enter: preview")
 	case p.preview != nil:
 		add(p.previewLines()...)
@@ -103,7 +113,7 @@ func (p *Model) lines() []string {
 	add("", st.Header.Render("Export & import"))
 	note("S3 folder: " + orNone(s3Dir(p.api)))
 	if p.editing == importField {
-		add("  import from: " + st.FieldEdit.Render(p.input.String()+"▏"))
+		add(p.fieldLine("  import from: "))
 		note("bucket/prefix in the S3 folder (an export's data/ folder) · enter: see what it holds, then asked")
 	}
 	if t := p.transfer; t != nil {
@@ -120,10 +130,9 @@ func (p *Model) lines() []string {
 // previewLines is the preview of a restore to a time.
 func (p *Model) previewLines() []string {
 	st, pv := p.st, p.preview
-	out := []string{
-		fmt.Sprintf("  %s at %s: %s then · %s now (%s)", pv.table, stamp(pv.at), kit.NItems(pv.then), kit.NItems(pv.now), stamp(pv.latest)),
-		fmt.Sprintf("  since then: %d changed · %d added · %d deleted", pv.changed, pv.added, pv.deleted),
-	}
+	plain := lipgloss.NewStyle()
+	out := kit.WrapIndented(plain, "  ", fmt.Sprintf("%s at %s: %s then · %s now (%s)", pv.table, stamp(pv.at), kit.NItems(pv.then), kit.NItems(pv.now), stamp(pv.latest)), p.w)
+	out = append(out, fmt.Sprintf("  since then: %d changed · %d added · %d deleted", pv.changed, pv.added, pv.deleted))
 	if pv.partial {
 		out = append(out, st.Warn.Render(fmt.Sprintf("  compared the first %s of each side only", kit.FmtInt(previewLimit))))
 	}
@@ -167,9 +176,28 @@ func (p *Model) transferLines(t *transfer) []string {
 	return out
 }
 
+// shortWhen is a backup's time without its year: "11-22 10:41:07".
+func shortWhen(epoch float64) string {
+	return epochTime(&epoch).UTC().Format("01-02 15:04:05")
+}
+
 func orNone(dir string) string {
 	if dir == "" {
 		return "none (start with --s3-dir DIR)"
 	}
 	return dir
+}
+
+// fieldLine is the text field behind label; a text longer than the line
+// shows its end, where the cursor is.
+func (p *Model) fieldLine(label string) string {
+	text := p.input.String() + "▏"
+	if room := p.w - kit.Width(label); kit.Width(text) > room && room > 2 {
+		r := []rune(text)
+		for kit.Width(string(r)) > room-1 {
+			r = r[1:]
+		}
+		text = "…" + string(r)
+	}
+	return label + p.st.FieldEdit.Render(text)
 }

@@ -79,6 +79,10 @@ type action struct {
 	// the query builder.
 	side []sideRead
 	show []string
+	// run is an action written out in full (recovery.go: turn on
+	// point-in-time recovery, a bulk update, a restore, two tables
+	// compared), run against the copy at the engine's time.
+	run func(api engine.API, now time.Time) *lessonResult
 	// then runs after this action; the result shows the last one's, with
 	// the earlier titles as notes.
 	then *action
@@ -193,6 +197,8 @@ func doAction(api engine.API, a action) *lessonResult {
 		r = doSavePattern(api, a.savePattern())
 	case len(a.side) > 0:
 		r = doSide(api, a.side, a.show, now)
+	case a.run != nil:
+		r = a.run(api, now)
 	default:
 		res.title = "clock jump"
 		r = res

@@ -22,13 +22,6 @@ func queryOn(t *testing.T, api engine.API, table, index string, w, h int) *Model
 	return q
 }
 
-// typeText types s into the field under the cursor (enter to edit, the
-// text, enter to finish).
-func typeText(t *testing.T, q *Model, s string) {
-	t.Helper()
-	uitest.Press(t, q, "enter", s, "enter")
-}
-
 // A Query of Thread's LSI with a key condition (between two dates), a
 // projection, and its result: the items, Count and ScannedCount, the
 // capacity itemised, at the pane size of a 120x40 terminal.
@@ -36,13 +29,13 @@ func TestGoldenQueryPane(t *testing.T) {
 	eng := uitest.DemoEngine(t)
 	q := queryOn(t, eng, "Thread", "LastPostIndex", uitest.PaneW, uitest.PaneH)
 	uitest.Press(t, q, "j", "j")
-	typeText(t, q, "EC2")
+	uitest.Press(t, q, "enter", "EC2", "enter")
 	uitest.Press(t, q, "j", "l", "l", "l", "l", "l", "l", "j")
-	typeText(t, q, "2012-08-31T00:00:00.000Z")
+	uitest.Press(t, q, "enter", "2012-08-31T00:00:00.000Z", "enter")
 	uitest.Press(t, q, "j")
-	typeText(t, q, "2012-11-31T00:00:00.000Z")
+	uitest.Press(t, q, "enter", "2012-11-31T00:00:00.000Z", "enter")
 	uitest.Press(t, q, "j", "j", "j", "j")
-	typeText(t, q, "Subject, LastPostDateTime, Replies, Tags")
+	uitest.Press(t, q, "enter", "Subject, LastPostDateTime, Replies, Tags", "enter")
 	uitest.Press(t, q, "r")
 	uitest.Golden(t, q, uitest.PaneW, uitest.PaneH)
 }
@@ -55,17 +48,17 @@ func transactionGolden(t *testing.T, w, h int) {
 	q := queryOn(t, uitest.DemoEngine(t), "CustomerDocuments", "", w, h)
 	uitest.Press(t, q, "m", "m")
 	uitest.Press(t, q, "a", "j", "j")
-	typeText(t, q, `PK = "CUSTOMER#c-2002", SK = PROFILE, Email = "m.dekker@example.com"`)
+	uitest.Press(t, q, "enter", `PK = "CUSTOMER#c-2002", SK = PROFILE, Email = "m.dekker@example.com"`, "enter")
 	uitest.Press(t, q, "j")
-	typeText(t, q, "attribute_not_exists(PK)")
+	uitest.Press(t, q, "enter", "attribute_not_exists(PK)", "enter")
 	uitest.Press(t, q, "a", "l", "l", "l", "j", "j")
-	typeText(t, q, "CUSTOMER#c-1001")
+	uitest.Press(t, q, "enter", "CUSTOMER#c-1001", "enter")
 	uitest.Press(t, q, "j")
-	typeText(t, q, "PROFILE")
+	uitest.Press(t, q, "enter", "PROFILE", "enter")
 	uitest.Press(t, q, "j")
-	typeText(t, q, "Email <> :e")
+	uitest.Press(t, q, "enter", "Email <> :e", "enter")
 	uitest.Press(t, q, "j", "j")
-	typeText(t, q, `:e = "m.dekker@example.com"`)
+	uitest.Press(t, q, "enter", `:e = "m.dekker@example.com"`, "enter")
 	uitest.Press(t, q, "j", "l", "r")
 	if f := uitest.Frame(q.View(), w, h); !strings.Contains(f, "this action failed") {
 		t.Fatalf("the transaction's result:\n%s", f)
@@ -88,7 +81,7 @@ func TestGoldenPartiQL(t *testing.T) {
 		t.Fatalf("the editor's first verdict:\n%s", f)
 	}
 	uitest.Press(t, q, "j", "enter", "end", " WHERE ForumName = ?", "enter", "j")
-	typeText(t, q, `"EC2"`)
+	uitest.Press(t, q, "enter", `"EC2"`, "enter")
 	if f := uitest.Frame(q.View(), uitest.PaneW, uitest.PaneH); !strings.Contains(f, "✓ Query on Thread") {
 		t.Fatalf("the verdict with the parameter:\n%s", f)
 	}
@@ -128,7 +121,7 @@ func codeSwitch(t *testing.T, w, h int, copied *[]string) *Model {
 	tg, info := uitest.Target(t, eng, "Songs", "")
 	uitest.Drive(t, q, q.SetTarget(tg, info))
 	uitest.Press(t, q, "j", "j")
-	typeText(t, q, "1")
+	uitest.Press(t, q, "enter", "1", "enter")
 	return q
 }
 

@@ -44,3 +44,17 @@ func Golden(t *testing.T, c Viewer, w, h int) {
 	t.Helper()
 	golden.RequireEqual(t, []byte(Frame(c.View(), w, h)))
 }
+
+// PaneSize is the pane's inner size in a terminal of w x h, as the root
+// lays it out: a sidebar of 26, 30 or 34 cells, the title bar, the pane
+// box's borders, the status bar and the help line.
+func PaneSize(w, h int) (int, int) {
+	sw := 26
+	switch {
+	case w >= 140:
+		sw = 34
+	case w >= 110:
+		sw = 30
+	}
+	return max(w-sw-2, 10), max(h-5, 3)
+}

@@ -17,6 +17,7 @@ import (
 
 	"github.com/dynoscope/dynoscope/engine"
 	"github.com/dynoscope/dynoscope/fixtures"
+	"github.com/dynoscope/dynoscope/model"
 	"github.com/dynoscope/dynoscope/ui/kit"
 )
 
@@ -172,4 +173,16 @@ func TTLStory(t testing.TB, eng *engine.Engine, clk *engine.VirtualClock) {
 		t.Fatalf("swept %d items, want 4", n)
 	}
 	clk.Advance(29*time.Minute + 10*time.Second)
+}
+
+// GetItem reads an item of table by its key (strongly consistent): nil
+// when there is none.
+func GetItem(t testing.TB, api engine.API, table string, key model.Item) model.Item {
+	t.Helper()
+	yes := true
+	out, err := api.GetItem(context.Background(), &model.GetItemInput{TableName: table, Key: key, ConsistentRead: &yes})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out.Item
 }

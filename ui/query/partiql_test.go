@@ -1,4 +1,4 @@
-package ui
+package query
 
 import (
 	"context"
@@ -9,33 +9,33 @@ import (
 	"github.com/dynoscope/dynoscope/engine"
 	"github.com/dynoscope/dynoscope/model"
 	"github.com/dynoscope/dynoscope/ui/kit"
-	"github.com/dynoscope/dynoscope/ui/query"
+	"github.com/dynoscope/dynoscope/ui/uitest"
 )
 
 // toPartiQL shows the query builder of table (and index) in PartiQL mode.
-func toPartiQL(t *testing.T, m *Model, table, index string) {
+func toPartiQL(t *testing.T, m *bed, table, index string) {
 	t.Helper()
-	selectInSidebar(t, m, table, index)
-	press(t, m, "3", "M") // M goes back from Query to PartiQL
-	if mode := m.ws.query.Mode(); mode != query.ModePartiQL {
+	m.Select(table, index)
+	press(t, m, "M") // M goes back from Query to PartiQL
+	if mode := m.q.Mode(); mode != ModePartiQL {
 		t.Fatalf("M from Query: mode %v", mode)
 	}
 }
 
 // gotoPQRow moves the PartiQL editor's cursor to the row named row.
-func gotoPQRow(t testing.TB, m *Model, row string) {
+func gotoPQRow(t testing.TB, m *bed, row string) {
 	t.Helper()
 	press(t, m, "g")
-	for i := 0; i < 10 && m.ws.query.PartiQL().Row != row; i++ {
+	for i := 0; i < 10 && m.q.PartiQL().Row != row; i++ {
 		press(t, m, "j")
 	}
-	if got := m.ws.query.PartiQL().Row; got != row {
+	if got := m.q.PartiQL().Row; got != row {
 		t.Fatalf("cannot reach row %q (on %q)", row, got)
 	}
 }
 
 // setStatement replaces the statement in the editor.
-func setStatement(t *testing.T, m *Model, s string) {
+func setStatement(t *testing.T, m *bed, s string) {
 	t.Helper()
 	gotoPQRow(t, m, "statement")
 	press(t, m, "enter", "ctrl+u")
@@ -60,10 +60,10 @@ func statementsRun(eng *engine.Engine) int {
 // shows DynamoDB's error. Running it then reads exactly what the engine
 // reads for the same request, as the verdict said.
 func TestPartiQLVerdictBeforeRunning(t *testing.T) {
-	eng := demoEngine(t, "forum")
-	m := newTestModel(t, eng, 120, 40)
+	eng := uitest.DemoEngine(t, "forum")
+	m := newBed(t, eng, 120, 40)
 	toPartiQL(t, m, "Thread", "")
-	q := m.ws.query
+	q := m.q
 	pq := q.PartiQL()
 	if pq.Statement != `SELECT * FROM "Thread"` || pq.Plan == nil || pq.Plan.Action != "Scan" {
 		t.Fatalf("the builder's statement: %+v", pq)
@@ -137,7 +137,7 @@ func TestPartiQLVerdictBeforeRunning(t *testing.T) {
 		}
 	}
 	want := `aws dynamodb execute-statement --statement 'SELECT * FROM "Thread" WHERE ForumName = ?' --parameters '[{"S":"EC2"}]' --return-consumed-capacity INDEXES`
-	if cli := query.CLIText(res.In, ""); cli != want {
+	if cli := CLIText(res.In, ""); cli != want {
 		t.Errorf("cli %s\nwant %s", cli, want)
 	}
 }
@@ -146,10 +146,10 @@ func TestPartiQLVerdictBeforeRunning(t *testing.T) {
 // next, and the pages together are the partition, in order, as the
 // engine's Query returns it.
 func TestPartiQLPagesWithNextToken(t *testing.T) {
-	eng := demoEngine(t, "iot-device-reports")
-	m := newTestModel(t, eng, 120, 40)
+	eng := uitest.DemoEngine(t, "iot-device-reports")
+	m := newBed(t, eng, 120, 40)
 	toPartiQL(t, m, "DeviceReports", "")
-	q := m.ws.query
+	q := m.q
 	setStatement(t, m, `SELECT * FROM "DeviceReports" WHERE DeviceID = ?`)
 	gotoPQRow(t, m, "parameters")
 	typeText(t, m, `"d#1001"`)
@@ -177,12 +177,12 @@ func TestPartiQLPagesWithNextToken(t *testing.T) {
 		if len(res.Items) != 10 || !strings.Contains(flat(m), "[n] next page (NextToken)") {
 			t.Fatalf("page %d: %d items\n%s", page+1, len(res.Items), screen(m))
 		}
-		if page == 0 && !strings.Contains(query.CLIText(res.In, ""), "--limit 10") {
-			t.Errorf("cli %s", query.CLIText(res.In, ""))
+		if page == 0 && !strings.Contains(CLIText(res.In, ""), "--limit 10") {
+			t.Errorf("cli %s", CLIText(res.In, ""))
 		}
 		press(t, m, "n")
 		if page == 0 {
-			if cli := query.CLIText(q.PartiQL().Result.In, ""); !strings.Contains(cli, "--next-token ") {
+			if cli := CLIText(q.PartiQL().Result.In, ""); !strings.Contains(cli, "--next-token ") {
 				t.Errorf("the second page's CLI line has no --next-token: %s", cli)
 			}
 		}
@@ -206,10 +206,10 @@ func TestPartiQLPagesWithNextToken(t *testing.T) {
 // attributes of the statement's table elsewhere; tab completes the first
 // (a table name quoted).
 func TestPartiQLOffersNames(t *testing.T) {
-	eng := demoEngine(t, "forum")
-	m := newTestModel(t, eng, 120, 40)
+	eng := uitest.DemoEngine(t, "forum")
+	m := newBed(t, eng, 120, 40)
 	toPartiQL(t, m, "Reply", "")
-	q := m.ws.query
+	q := m.q
 	gotoPQRow(t, m, "statement")
 	press(t, m, "enter", "ctrl+u")
 	typeIn(t, m, "SELECT * FROM Thr")
@@ -249,10 +249,10 @@ type plainBackend struct{ engine.API }
 // tell the verdict, and runs the statement all the same. A DELETE asks
 // first.
 func TestPartiQLWithoutPlannerAndDelete(t *testing.T) {
-	eng := demoEngine(t, "forum")
-	m := newTestModel(t, plainBackend{eng}, 120, 40)
+	eng := uitest.DemoEngine(t, "forum")
+	m := newBed(t, plainBackend{eng}, 120, 40)
 	toPartiQL(t, m, "Thread", "")
-	q := m.ws.query
+	q := m.q
 	if pq := q.PartiQL(); pq.Plan != nil || !strings.HasPrefix(pq.PlanNote, "this backend cannot tell before running whether a SELECT becomes a Query or a Scan") {
 		t.Fatalf("verdict %+v", pq)
 	}
@@ -263,15 +263,15 @@ func TestPartiQLWithoutPlannerAndDelete(t *testing.T) {
 	key := model.Item{"ForumName": model.S("EC2"), "Subject": model.S("EC2 API rate limits")}
 	setStatement(t, m, `DELETE FROM "Thread" WHERE ForumName = 'EC2' AND Subject = 'EC2 API rate limits'`)
 	press(t, m, "r")
-	if m.modal == nil {
+	if m.Question == nil {
 		t.Fatalf("a DELETE did not ask:\n%s", screen(m))
 	}
 	press(t, m, "n")
-	if getItem(t, eng, "Thread", key) == nil {
+	if uitest.GetItem(t, eng, "Thread", key) == nil {
 		t.Fatal("n deleted")
 	}
 	press(t, m, "r", "y")
-	if res := q.PartiQL().Result; res == nil || res.Err != nil || getItem(t, eng, "Thread", key) != nil {
+	if res := q.PartiQL().Result; res == nil || res.Err != nil || uitest.GetItem(t, eng, "Thread", key) != nil {
 		t.Fatalf("y: %+v", res)
 	}
 }

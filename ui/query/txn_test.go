@@ -1,4 +1,4 @@
-package ui
+package query
 
 import (
 	"context"
@@ -7,15 +7,15 @@ import (
 	"testing"
 
 	"github.com/dynoscope/dynoscope/model"
-	"github.com/dynoscope/dynoscope/ui/query"
+	"github.com/dynoscope/dynoscope/ui/uitest"
 )
 
 // toTransaction shows the query builder of table in Transaction mode.
-func toTransaction(t *testing.T, m *Model, table string) {
+func toTransaction(t *testing.T, m *bed, table string) {
 	t.Helper()
-	selectInSidebar(t, m, table, "")
-	press(t, m, "3", "m", "m")
-	if mode := m.ws.query.Mode(); mode != query.ModeTransaction {
+	m.Select(table, "")
+	press(t, m, "m", "m")
+	if mode := m.q.Mode(); mode != ModeTransaction {
 		t.Fatalf("m m from Query: mode %v", mode)
 	}
 }
@@ -24,16 +24,16 @@ func toTransaction(t *testing.T, m *Model, table string) {
 // row ("action 2", "item", "key PK", …), from the top when it is not
 // below; rows after the first are looked for below the one before
 // (gotoTxRow(t, m, "action 2", "table")).
-func gotoTxRow(t testing.TB, m *Model, rows ...string) {
+func gotoTxRow(t testing.TB, m *bed, rows ...string) {
 	t.Helper()
 	down := func(row string) bool {
-		for i := 0; i < 400 && m.ws.query.Transaction().Row != row; i++ {
-			if m.ws.query.Transaction().Row == "result" {
+		for i := 0; i < 400 && m.q.Transaction().Row != row; i++ {
+			if m.q.Transaction().Row == "result" {
 				break
 			}
 			press(t, m, "j")
 		}
-		return m.ws.query.Transaction().Row == row
+		return m.q.Transaction().Row == row
 	}
 	for i, row := range rows {
 		if down(row) {
@@ -45,7 +45,7 @@ func gotoTxRow(t testing.TB, m *Model, rows ...string) {
 				continue
 			}
 		}
-		t.Fatalf("cannot reach row %q (on %q)", row, m.ws.query.Transaction().Row)
+		t.Fatalf("cannot reach row %q (on %q)", row, m.q.Transaction().Row)
 	}
 }
 
@@ -54,10 +54,10 @@ func gotoTxRow(t testing.TB, m *Model, rows ...string) {
 // each key attribute of the action's table is its own field, and at most
 // 100 actions are offered.
 func TestTransactionAddAndRemoveActions(t *testing.T) {
-	eng := demoEngine(t, "vertical-partitioning", "iot-device-reports")
-	m := newTestModel(t, eng, 120, 40)
+	eng := uitest.DemoEngine(t, "vertical-partitioning", "iot-device-reports")
+	m := newBed(t, eng, 120, 40)
 	toTransaction(t, m, "CustomerDocuments")
-	q := m.ws.query
+	q := m.q
 	if tx := q.Transaction(); len(tx.Actions) != 0 || tx.Row != "add" {
 		t.Fatalf("a new transaction: %+v", tx)
 	}
@@ -128,7 +128,7 @@ func TestTransactionAddAndRemoveActions(t *testing.T) {
 }
 
 // fillPut types a Put's item and condition into the open action.
-func fillPut(t *testing.T, m *Model, item, cond string) {
+func fillPut(t *testing.T, m *bed, item, cond string) {
 	t.Helper()
 	gotoTxRow(t, m, "item")
 	typeText(t, m, item)
@@ -142,10 +142,10 @@ func fillPut(t *testing.T, m *Model, item, cond string) {
 // DynamoDB answers the same request; nothing is written. Editing the
 // transaction takes the outcomes away from the actions.
 func TestTransactionCancelledShowsReasons(t *testing.T) {
-	eng := demoEngine(t, "vertical-partitioning")
-	m := newTestModel(t, eng, 120, 40)
+	eng := uitest.DemoEngine(t, "vertical-partitioning")
+	m := newBed(t, eng, 120, 40)
 	toTransaction(t, m, "CustomerDocuments")
-	q := m.ws.query
+	q := m.q
 	press(t, m, "a")
 	fillPut(t, m, `PK = "CUSTOMER#c-2002", SK = PROFILE, Email = "m.dekker@example.com"`, "attribute_not_exists(PK)")
 	press(t, m, "a")
@@ -200,7 +200,7 @@ func TestTransactionCancelledShowsReasons(t *testing.T) {
 	if requests(eng) != before+2 { // the builder's and this test's
 		t.Fatalf("%d requests", requests(eng)-before)
 	}
-	if it := getItem(t, eng, "CustomerDocuments", model.Item{"PK": model.S("CUSTOMER#c-2002"), "SK": model.S("PROFILE")}); it != nil {
+	if it := uitest.GetItem(t, eng, "CustomerDocuments", model.Item{"PK": model.S("CUSTOMER#c-2002"), "SK": model.S("PROFILE")}); it != nil {
 		t.Fatalf("a cancelled transaction wrote %v", it)
 	}
 	// an edit: the outcomes were about the transaction as it was
@@ -216,10 +216,10 @@ func TestTransactionCancelledShowsReasons(t *testing.T) {
 // per table as ReturnConsumedCapacity INDEXES gives it, and the AWS CLI
 // line of the request.
 func TestTransactionWrittenWithCapacity(t *testing.T) {
-	eng := demoEngine(t, "vertical-partitioning")
-	m := newTestModel(t, eng, 120, 40)
+	eng := uitest.DemoEngine(t, "vertical-partitioning")
+	m := newBed(t, eng, 120, 40)
 	toTransaction(t, m, "CustomerDocuments")
-	q := m.ws.query
+	q := m.q
 	press(t, m, "a")
 	fillPut(t, m, `PK = "CUSTOMER#c-2001", SK = PROFILE, Email = "ana.costa@example.com"`, "attribute_not_exists(PK)")
 	press(t, m, "a")
@@ -235,7 +235,7 @@ func TestTransactionWrittenWithCapacity(t *testing.T) {
 		!strings.HasSuffix(res.Lines[0], "transactional × 2 = 2 WCU") || !strings.HasSuffix(res.Lines[1], "transactional × 2 = 2 WCU") {
 		t.Fatalf("lines %q", res.Lines)
 	}
-	if it := getItem(t, eng, "CustomerDocuments", model.Item{"PK": model.S("EMAIL#ana.costa@example.com"), "SK": model.S("EMAIL")}); it["CustomerId"].S != "c-2001" {
+	if it := uitest.GetItem(t, eng, "CustomerDocuments", model.Item{"PK": model.S("EMAIL#ana.costa@example.com"), "SK": model.S("EMAIL")}); it["CustomerId"].S != "c-2001" {
 		t.Fatalf("email item %v", it)
 	}
 	f := flat(m)
@@ -246,15 +246,15 @@ func TestTransactionWrittenWithCapacity(t *testing.T) {
 			t.Errorf("screen lacks %q:\n%s", s, screen(m))
 		}
 	}
-	cli := query.CLIText(res.In, "")
+	cli := CLIText(res.In, "")
 	if want := `aws dynamodb transact-write-items --transact-items '[{"Put":{"Item":{"Email":{"S":"ana.costa@example.com"},"PK":{"S":"CUSTOMER#c-2001"},"SK":{"S":"PROFILE"}},"TableName":"CustomerDocuments","ConditionExpression":"attribute_not_exists(PK)"}},{"Put":{"Item":{"CustomerId":{"S":"c-2001"},"PK":{"S":"EMAIL#ana.costa@example.com"},"SK":{"S":"EMAIL"}},"TableName":"CustomerDocuments","ConditionExpression":"attribute_not_exists(PK)"}}]' --client-request-token signup-c-2001 --return-consumed-capacity INDEXES`; cli != want {
 		t.Errorf("cli\n%s\nwant\n%s", cli, want)
 	}
 	if !strings.Contains(strings.ReplaceAll(screen(m), "│", ""), "ConditionExpressi") {
 		t.Errorf("the CLI line is not on screen:\n%s", screen(m))
 	}
-	if !strings.Contains(m.flash, "transaction written: 2 actions") {
-		t.Errorf("status %q", m.flash)
+	if !strings.Contains(m.Flash, "transaction written: 2 actions") {
+		t.Errorf("status %q", m.Flash)
 	}
 	// the same token again: DynamoDB's idempotent answer, nothing written twice
 	press(t, m, "r")
@@ -266,10 +266,10 @@ func TestTransactionWrittenWithCapacity(t *testing.T) {
 // Refused before sending: no action, an item the form cannot read. A
 // transaction that deletes asks first; no sends nothing.
 func TestTransactionRefusalsAndDeleteQuestion(t *testing.T) {
-	eng := demoEngine(t, "vertical-partitioning")
-	m := newTestModel(t, eng, 120, 40)
+	eng := uitest.DemoEngine(t, "vertical-partitioning")
+	m := newBed(t, eng, 120, 40)
 	toTransaction(t, m, "CustomerDocuments")
-	q := m.ws.query
+	q := m.q
 	before := requests(eng)
 	press(t, m, "r")
 	if tx := q.Transaction(); !tx.NoteBad || tx.Note != "refused before sending: add an action first (a)" {
@@ -292,15 +292,15 @@ func TestTransactionRefusalsAndDeleteQuestion(t *testing.T) {
 	typeText(t, m, "PROFILE")
 	key := model.Item{"PK": model.S("CUSTOMER#c-1003"), "SK": model.S("PROFILE")}
 	press(t, m, "r")
-	if m.modal == nil || !strings.Contains(flat(m), "action 1 deletes PK=CUSTOMER#c-1003 · SK=PROFILE from CustomerDocuments") {
+	if m.Question == nil || !strings.Contains(flat(m), "action 1 deletes PK=CUSTOMER#c-1003 · SK=PROFILE from CustomerDocuments") {
 		t.Fatalf("no question:\n%s", screen(m))
 	}
 	press(t, m, "n")
-	if m.modal != nil || getItem(t, eng, "CustomerDocuments", key) == nil || requests(eng) != before+1 { // getItem's
-		t.Fatalf("n: modal %v, %d requests", m.modal != nil, requests(eng)-before)
+	if m.Question != nil || uitest.GetItem(t, eng, "CustomerDocuments", key) == nil || requests(eng) != before+1 { // getItem's
+		t.Fatalf("n: modal %v, %d requests", m.Question != nil, requests(eng)-before)
 	}
 	press(t, m, "r", "y")
-	if res := q.Transaction().Result; res == nil || res.Err != nil || getItem(t, eng, "CustomerDocuments", key) != nil {
+	if res := q.Transaction().Result; res == nil || res.Err != nil || uitest.GetItem(t, eng, "CustomerDocuments", key) != nil {
 		t.Fatalf("y: %+v", res)
 	}
 }

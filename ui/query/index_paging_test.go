@@ -1,4 +1,4 @@
-package ui
+package query
 
 import (
 	"context"
@@ -54,10 +54,9 @@ func TestQueryPaneNextPageOnAnIndex(t *testing.T) {
 	for _, tc := range []struct{ index, sortKey string }{{"Gix", ""}, {"GixRange", "same"}} {
 		t.Run(tc.index, func(t *testing.T) {
 			eng := sharedKeyEngine(t, 7)
-			m := newTestModel(t, eng, 120, 40)
-			selectInSidebar(t, m, "Tab", tc.index)
-			press(t, m, "3")
-			q := m.ws.query
+			m := newBed(t, eng, 120, 40)
+			m.Select("Tab", tc.index)
+			q := m.q
 			gotoRow(t, m, "partition key")
 			typeText(t, m, "same")
 			if tc.sortKey != "" {

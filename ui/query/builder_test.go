@@ -1,25 +1,22 @@
-package ui
+package query
 
 import (
 	"context"
 	"strings"
 	"testing"
 
-	"github.com/dynoscope/dynoscope/engine"
 	"github.com/dynoscope/dynoscope/model"
+	"github.com/dynoscope/dynoscope/ui/uitest"
 )
-
-func requests(eng *engine.Engine) int { return len(eng.RecentRequests()) }
 
 // TestBuilderRefusesBeforeSending: on a GSI whose sort key is a Number the
 // builder never offers begins_with and refuses ConsistentRead, with the
 // reason, and sends nothing.
 func TestBuilderRefusesBeforeSending(t *testing.T) {
-	eng := demoEngine(t, "schema-demo")
-	m := newTestModel(t, eng, 120, 40)
-	selectInSidebar(t, m, "schema-demo", "animal_type")
-	press(t, m, "3")
-	q := m.ws.query
+	eng := uitest.DemoEngine(t, "schema-demo")
+	m := newBed(t, eng, 120, 40)
+	m.Select("schema-demo", "animal_type")
+	q := m.q
 	if !q.Target().Global() || q.Target().AttrType(q.Target().RangeKey()) != "N" {
 		t.Fatalf("target %s", q.Target().Label())
 	}
@@ -67,7 +64,7 @@ func TestBuilderRefusesBeforeSending(t *testing.T) {
 // the sidebar. (Before, Reply's key value ended up in DeviceReports' GSI
 // field, and begins_with on a String sort key was carried to a Number one.)
 func TestBuilderFormBelongsToItsTarget(t *testing.T) {
-	eng := demoEngine(t, "schema-demo", "forum", "iot-device-reports")
+	eng := uitest.DemoEngine(t, "schema-demo", "forum", "iot-device-reports")
 	_, err := eng.CreateTable(context.Background(), &model.CreateTableInput{
 		TableName: "Scores", BillingMode: model.BillingPayPerRequest,
 		KeySchema: []model.KeySchemaElement{{AttributeName: "user", KeyType: "HASH"}, {AttributeName: "game", KeyType: "RANGE"}},
@@ -80,10 +77,9 @@ func TestBuilderFormBelongsToItsTarget(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := newTestModel(t, eng, 120, 40)
-	selectInSidebar(t, m, "Scores", "")
-	press(t, m, "3")
-	q := m.ws.query
+	m := newBed(t, eng, 120, 40)
+	m.Select("Scores", "")
+	q := m.q
 	gotoRow(t, m, "partition key")
 	typeText(t, m, "ana")
 	gotoRow(t, m, "sort key")
@@ -110,17 +106,14 @@ func TestBuilderFormBelongsToItsTarget(t *testing.T) {
 		t.Fatalf("the table's form did not come back: %+v", f)
 	}
 	// The same through the sidebar, across tables.
-	selectInSidebar(t, m, "Reply", "")
-	press(t, m, "3")
+	m.Select("Reply", "")
 	gotoRow(t, m, "partition key")
 	typeText(t, m, "Amazon DynamoDB#DynamoDB Thread 1")
-	selectInSidebar(t, m, "DeviceReports", "EscalatedTo-index")
-	press(t, m, "3")
+	m.Select("DeviceReports", "EscalatedTo-index")
 	if f := q.Form(); f.PK != "" || f.Values != "" {
 		t.Fatalf("DeviceReports' GSI got Reply's form: %+v", f)
 	}
-	selectInSidebar(t, m, "Reply", "")
-	press(t, m, "3")
+	m.Select("Reply", "")
 	if f := q.Form(); f.PK != "Amazon DynamoDB#DynamoDB Thread 1" {
 		t.Fatalf("Reply's form did not come back: %+v", f)
 	}
@@ -129,11 +122,10 @@ func TestBuilderFormBelongsToItsTarget(t *testing.T) {
 // A refusal or a note about the form goes as soon as a field is edited:
 // it was about what the form held before.
 func TestBuilderNoteClearsWhenEdited(t *testing.T) {
-	eng := demoEngine(t, "forum")
-	m := newTestModel(t, eng, 120, 40)
-	selectInSidebar(t, m, "Thread", "")
-	press(t, m, "3")
-	q := m.ws.query
+	eng := uitest.DemoEngine(t, "forum")
+	m := newBed(t, eng, 120, 40)
+	m.Select("Thread", "")
+	q := m.q
 	gotoRow(t, m, "values")
 	typeText(t, m, "oops")
 	press(t, m, "r")
@@ -152,11 +144,10 @@ func TestBuilderNoteClearsWhenEdited(t *testing.T) {
 // TestBuilderShowsDynamoDBError: a request the form lets through but
 // DynamoDB rejects shows DynamoDB's exception and message verbatim.
 func TestBuilderShowsDynamoDBError(t *testing.T) {
-	eng := demoEngine(t, "forum")
-	m := newTestModel(t, eng, 120, 40)
-	selectInSidebar(t, m, "Thread", "")
-	press(t, m, "3")
-	q := m.ws.query
+	eng := uitest.DemoEngine(t, "forum")
+	m := newBed(t, eng, 120, 40)
+	m.Select("Thread", "")
+	q := m.q
 	gotoRow(t, m, "partition key")
 	typeText(t, m, "EC2")
 	gotoRow(t, m, "filter")
@@ -187,19 +178,18 @@ func TestBuilderShowsDynamoDBError(t *testing.T) {
 // the rows on screen follow the cursor. (Before, one of 25 rows showed and
 // pgdn and G did nothing there.)
 func TestBuilderResultsScrollAt80x24(t *testing.T) {
-	eng := demoEngine(t, "iot-device-reports")
-	m := newTestModel(t, eng, 80, 24)
-	selectInSidebar(t, m, "DeviceReports", "")
-	press(t, m, "3")
+	eng := uitest.DemoEngine(t, "iot-device-reports")
+	m := newBed(t, eng, 80, 24)
+	m.Select("DeviceReports", "")
 	gotoRow(t, m, "partition key")
 	typeText(t, m, "d#1001")
 	press(t, m, "r")
-	res := m.ws.query.Result()
+	res := m.q.Result()
 	if res == nil || len(res.Items) != 25 {
 		t.Fatalf("want 25 results, got %+v", res)
 	}
 	press(t, m, "G")
-	if r := m.ws.query.ResultRow(); r != 24 {
+	if r := m.q.ResultRow(); r != 24 {
 		t.Fatalf("G: cursor on result row %d, want 24", r)
 	}
 	last := res.Items[24]["Timestamp"].S
@@ -207,8 +197,8 @@ func TestBuilderResultsScrollAt80x24(t *testing.T) {
 		t.Fatalf("the last row (%s) is not on screen:\n%s", last, screen(m))
 	}
 	press(t, m, "g", "pgdown", "pgdown")
-	if r := m.ws.query.ResultRow(); r < 0 {
-		t.Fatalf("pgdown twice from the top: still on the form (%q)", m.ws.query.Form().Row)
+	if r := m.q.ResultRow(); r < 0 {
+		t.Fatalf("pgdown twice from the top: still on the form (%q)", m.q.Form().Row)
 	}
 	shown := 0
 	for _, it := range res.Items {
