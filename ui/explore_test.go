@@ -7,7 +7,6 @@ import (
 	"github.com/dynoscope/dynoscope/fixtures"
 	"github.com/dynoscope/dynoscope/model"
 	"github.com/dynoscope/dynoscope/ui/query"
-	"github.com/dynoscope/dynoscope/ui/sidebar"
 )
 
 // gotoRow moves the query builder's cursor to the form row named row.
@@ -131,58 +130,5 @@ func TestSeed000BetweenQuery(t *testing.T) {
 	}
 	if _, ok := v.Item()["Message"]; !ok {
 		t.Fatalf("the item view shows the whole item (read from the table), got %v", v.Item())
-	}
-}
-
-// TestAnimalTypeLeftOut browses schema-demo's animal_type GSI: Freddie is
-// the only item in it; the left-out list shows the others with the
-// engine's reasons, violations marked.
-func TestAnimalTypeLeftOut(t *testing.T) {
-	eng := demoEngine(t, "schema-demo")
-	m := newTestModel(t, eng, 120, 40)
-	selectInSidebar(t, m, "schema-demo", "animal_type")
-	if got := sidebar.IndexBadge(*m.ws.sidebar.Info(), "animal_type"); got != "GSI 1/5!" {
-		t.Fatalf("sidebar badge %q", got)
-	}
-	press(t, m, "enter")
-	if rows := m.ws.items.Rows(); len(rows) != 1 || rows[0]["name"].S != "Freddie" {
-		t.Fatalf("animal_type rows %v, want Freddie alone", rows)
-	}
-	press(t, m, "o")
-	left, whole := m.ws.items.LeftOutItems()
-	if left == nil {
-		t.Fatal("no left-out list")
-	}
-	type row struct {
-		name, reason string
-		violation    bool
-	}
-	var got []row
-	for i, l := range left {
-		got = append(got, row{whole[i]["name"].S, l.Reason, l.Violation})
-	}
-	want := map[string]row{
-		"Zuzi":   {"Zuzi", "admitted is S, index wants N", true},
-		"Otis":   {"Otis", "admitted is S, index wants N", true},
-		"Ed":     {"Ed", "no admitted", false},
-		"Scampi": {"Scampi", "no admitted", false},
-	}
-	if len(got) != len(want) {
-		t.Fatalf("left out %+v", got)
-	}
-	for _, r := range got {
-		if want[r.name] != r {
-			t.Errorf("left out %+v, want %+v", r, want[r.name])
-		}
-	}
-	view := screen(m)
-	for _, s := range []string{"left out: 4 of 5 table items", "! admitted is S, index wants N", "no admitted", "Zuzi", "Otis", "Ed", "Scampi"} {
-		if !strings.Contains(view, s) {
-			t.Errorf("screen lacks %q:\n%s", s, view)
-		}
-	}
-	press(t, m, "o")
-	if m.ws.items.LeftOutOpen() {
-		t.Fatal("o again goes back to the index")
 	}
 }

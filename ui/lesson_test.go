@@ -1,17 +1,14 @@
 package ui
 
 import (
-	"context"
-	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/dynoscope/dynoscope/engine"
-	"github.com/dynoscope/dynoscope/fixtures"
 	"github.com/dynoscope/dynoscope/model"
-	"github.com/dynoscope/dynoscope/ui/kit"
+	"github.com/dynoscope/dynoscope/ui/uitest"
 )
 
 // openLesson shows the lessons pane on lesson n (1-based), step 1.
@@ -88,35 +85,13 @@ func expectResult(t *testing.T, m *Model, res lessonResult, title string, more .
 // snapshot is every item of every table of an engine, as DynamoDB JSON.
 func snapshot(t testing.TB, eng *engine.Engine) map[string][]string {
 	t.Helper()
-	out := map[string][]string{}
-	tables, err := eng.ListTables(context.Background(), &model.ListTablesInput{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	yes := true
-	for _, n := range tables.TableNames {
-		res, err := eng.Scan(context.Background(), &model.ScanInput{TableName: n, ConsistentRead: &yes})
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, it := range res.Items {
-			out[n] = append(out[n], string(model.AppendItemJSON(nil, it)))
-		}
-	}
-	return out
+	return uitest.Snapshot(t, eng)
 }
 
 // sameSnapshot fails when two snapshots differ.
 func sameSnapshot(t testing.TB, before, after map[string][]string) {
 	t.Helper()
-	if len(before) != len(after) {
-		t.Fatalf("tables changed: %d → %d", len(before), len(after))
-	}
-	for n, items := range before {
-		if strings.Join(items, "\n") != strings.Join(after[n], "\n") {
-			t.Fatalf("%s changed: %d items → %d", n, len(items), len(after[n]))
-		}
-	}
+	uitest.SameSnapshot(t, before, after)
 }
 
 // The sparse-index lesson on DeviceReports: the index holds 7 of 300, a
@@ -169,58 +144,6 @@ func TestLessonSparseIndex(t *testing.T) {
 	if m.ws != m.home || !strings.Contains(screen(m), "demo workspace (memory)") {
 		t.Fatalf("ctrl+o did not go back:\n%s", screen(m))
 	}
-}
-
-// A lesson runs on a fresh copy of its data set, made when it starts: its
-// writes and clock jumps never reach the user's workspace, and r starts it
-// over. (Before, lesson 9's step 3, "DynamoDB refuses it … Nothing is
-// changed", succeeded once steps 4 and 5 had run, on the user's table.)
-func TestLessonRunsOnACopyAndResets(t *testing.T) {
-	eng := demoEngine(t, "schema-demo", "messages-ttl")
-	before := snapshot(t, eng)
-	clk := eng.Clock().(*engine.VirtualClock)
-	start := clk.Now()
-	m := newTestModel(t, eng, 120, 40)
-	openLesson(t, m, 9)
-	runCurrent(t, m)
-	press(t, m, "right", "right")
-	refused := "The update expression attempted to update the secondary index key to unsupported type"
-	if res := runCurrent(t, m); res.err == nil || res.err.Message != refused {
-		t.Fatalf("step 3: %+v", res)
-	}
-	press(t, m, "right")
-	runCurrent(t, m)
-	press(t, m, "right")
-	expectResult(t, m, runCurrent(t, m), "UpdateItem schema-demo · 2 WCU (table 1, animal_type 1)")
-	sameSnapshot(t, before, snapshot(t, eng))
-	// back to step 3: the copy has the fix, and the pane says so
-	press(t, m, "left", "left")
-	if !strings.Contains(stepColumn(m), "The copy has seen step 4, 5 already: r starts the lesson over on a fresh copy.") {
-		t.Fatalf("no word on the steps run:\n%s", screen(m))
-	}
-	if res := runCurrent(t, m); res.err != nil {
-		t.Fatalf("step 3 after the fix, on the same copy: %+v", res)
-	}
-	copy1 := m.lessons.Copy()
-	press(t, m, "r")
-	if m.lessons.Copy() != nil {
-		t.Fatal("r kept the copy")
-	}
-	if res := runCurrent(t, m); res.err == nil || res.err.Message != refused {
-		t.Fatalf("step 3 on a fresh copy: %+v", res)
-	}
-	if m.lessons.Copy() == copy1 {
-		t.Fatal("r did not make a fresh copy")
-	}
-	// The TTL lesson jumps its copy's clock, not the user's.
-	openLesson(t, m, 4)
-	runCurrent(t, m)
-	press(t, m, "right")
-	runCurrent(t, m)
-	if !clk.Now().Equal(start) {
-		t.Fatalf("the user's clock moved: %v → %v", start, clk.Now())
-	}
-	sameSnapshot(t, before, snapshot(t, eng))
 }
 
 // The LSI lesson on Thread/LastPostIndex: projected attributes only cost
@@ -292,58 +215,4 @@ func TestLessonIndexKeySchema(t *testing.T) {
 	if m.pane != paneItems || !m.ws.items.LeftOutOpen() || m.ws.items.Target().Index != "animal_type" || m.ws == m.home {
 		t.Fatalf("o: pane %d, %s", m.pane, m.ws.items.Target().Label())
 	}
-}
-
-// The TTL lessons: an expired message is still read until the TTL pass,
-// a filter hides it, the pass deletes it, and the stream tells the
-// service's REMOVE from a client's.
-func TestLessonTTLAndArchival(t *testing.T) {
-	eng := demoEngine(t, "messages-ttl")
-	m := newTestModel(t, eng, 120, 40)
-	openLesson(t, m, 4)
-	expectResult(t, m, runCurrent(t, m), "PutItem Messages · 1 WCU")
-	press(t, m, "right")
-	expectResult(t, m, runCurrent(t, m), "Query Messages · 1 item (scanned 1) · 0.5 RCU", "engine clock +40s")
-	press(t, m, "right")
-	expectResult(t, m, runCurrent(t, m), "Query Messages · 0 items (scanned 2) · 0.5 RCU", "✓ PutItem Messages · 1 WCU")
-	press(t, m, "right")
-	expectResult(t, m, runCurrent(t, m), "Query Messages · 0 items (scanned 0) · 0.5 RCU", "TTL pass: 5 items deleted")
-	press(t, m, "right")
-	res := runCurrent(t, m)
-	if res.err != nil || len(res.items) != 3 {
-		t.Fatalf("ignored TTLs: %s %v", res.title, res.items)
-	}
-	press(t, m, "j")
-	runCurrent(t, m)
-	press(t, m, "right")
-	runCurrent(t, m)
-	press(t, m, "right")
-	res = runCurrent(t, m)
-	if s := flat(m); !strings.Contains(s, "REMOVE userIdentity Service dynamodb.amazonaws.com archive-lesson") {
-		t.Fatalf("no TTL REMOVE in %v\n%s", res.rows, screen(m))
-	}
-	press(t, m, "right")
-	res = runCurrent(t, m)
-	last := res.rows[len(res.rows)-1]
-	if !strings.HasSuffix(last, "archive-lesson · note") || !strings.Contains(last, "a client's DeleteItem") {
-		t.Fatalf("last REMOVE %q", last)
-	}
-}
-
-// A lesson needs nothing of the user's workspace: its copy has its data
-// set even when the workspace was opened without it, and the workspace
-// gets none of it.
-func TestLessonWithoutItsDataSetInTheWorkspace(t *testing.T) {
-	eng := demoEngine(t, "schema-demo")
-	before := snapshot(t, eng)
-	m := newTestModel(t, eng, 120, 40)
-	openLesson(t, m, 1)
-	ds, _ := fixtures.Get("shopping-cart")
-	ex, ok := ds.Example("everything about a shopper", t0)
-	if !ok || ex.Expect.Count == 0 {
-		t.Fatal("the data set's example has no expected count")
-	}
-	n := ex.Expect.Count
-	expectResult(t, m, runCurrent(t, m), fmt.Sprintf("Query ShoppingCart · %s (scanned %d) · 0.5 RCU", kit.NItems(n), n))
-	sameSnapshot(t, before, snapshot(t, eng))
 }

@@ -147,3 +147,18 @@ func TestSidebarFilter(t *testing.T) {
 		t.Fatalf("Tables: %d", len(s.Tables()))
 	}
 }
+
+// schema-demo's animal_type GSI holds one of the table's five items, and
+// some of the others break its key's type: the sidebar's badge says so.
+func TestAnimalTypeBadge(t *testing.T) {
+	eng := uitest.DemoEngine(t, "schema-demo")
+	s := New(kit.NewStyles(true), keymap.DefaultKeyMap())
+	s.SetSize(30, 12)
+	s.SetTables(uitest.Tables(t, eng))
+	if !s.SelectByName("schema-demo", "animal_type") {
+		t.Fatal("no schema-demo/animal_type")
+	}
+	if got := IndexBadge(*s.Info(), "animal_type"); got != "GSI 1/5!" {
+		t.Fatalf("sidebar badge %q", got)
+	}
+}

@@ -9,6 +9,7 @@ package uitest
 import (
 	"context"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 	"unicode"
@@ -185,4 +186,38 @@ func GetItem(t testing.TB, api engine.API, table string, key model.Item) model.I
 		t.Fatal(err)
 	}
 	return out.Item
+}
+
+// Snapshot is every item of every table of api, as DynamoDB JSON.
+func Snapshot(t testing.TB, api engine.API) map[string][]string {
+	t.Helper()
+	out := map[string][]string{}
+	tables, err := api.ListTables(context.Background(), &model.ListTablesInput{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	yes := true
+	for _, n := range tables.TableNames {
+		res, err := api.Scan(context.Background(), &model.ScanInput{TableName: n, ConsistentRead: &yes})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, it := range res.Items {
+			out[n] = append(out[n], string(model.AppendItemJSON(nil, it)))
+		}
+	}
+	return out
+}
+
+// SameSnapshot fails when two snapshots differ.
+func SameSnapshot(t testing.TB, before, after map[string][]string) {
+	t.Helper()
+	if len(before) != len(after) {
+		t.Fatalf("tables changed: %d → %d", len(before), len(after))
+	}
+	for n, items := range before {
+		if strings.Join(items, "\n") != strings.Join(after[n], "\n") {
+			t.Fatalf("%s changed: %d items → %d", n, len(items), len(after[n]))
+		}
+	}
 }

@@ -7,6 +7,7 @@ package host
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
@@ -25,7 +26,8 @@ import (
 // (Flash, and a kit.ChangedMsg's note; a ChangeSink hears of the change),
 // a question (kit.ConfirmMsg) opens over the pane and takes the
 // keys until answered, its answer going back to the pane, and a
-// kit.SelectMsg selects its table (SetTarget), as the sidebar would.
+// kit.SelectMsg selects its table (SetTarget), as the sidebar would, and
+// a workspace announced closed (a lesson's copy thrown away) is closed.
 // Every announcement is kept in Announced, in order.
 type Bed struct {
 	T         testing.TB
@@ -100,6 +102,10 @@ func (b *Bed) take(msg tea.Msg) tea.Cmd {
 		q := forms.NewQuestion(b.St, b.Km, msg.Title, msg.Yes, msg.Body, msg.Then)
 		q.SetSize(b.W, b.H)
 		b.Question = q
+	case kit.WorkspaceMsg:
+		if msg.Closed && msg.Close != nil {
+			return func() tea.Msg { _ = msg.Close(); return nil }
+		}
 	case kit.SelectMsg:
 		if f, ok := b.Pane.(kit.Follower); ok {
 			tg, info := uitest.Target(b.T, b.API, msg.Table, msg.Index)
@@ -159,3 +165,48 @@ func (b *Bed) View() string {
 
 // Screen is the view framed at the pane size (uitest.Frame).
 func (b *Bed) Screen() string { return uitest.Frame(b.View(), b.W, b.H) }
+
+// Type types s into whatever has the keyboard, one key per character
+// (a name like "enter" is typed, not pressed).
+func (b *Bed) Type(s string) {
+	b.T.Helper()
+	for _, r := range s {
+		b.Send(uitest.Rune(r))
+	}
+}
+
+// TypeText types s into the field under the cursor: enter to edit, the
+// text, enter to finish.
+func (b *Bed) TypeText(s string) {
+	b.T.Helper()
+	b.Press("enter")
+	b.Type(s)
+	b.Press("enter")
+}
+
+// Text is Screen with trailing spaces cut from each line.
+func (b *Bed) Text() string {
+	ls := strings.Split(b.Screen(), "\n")
+	for i, l := range ls {
+		ls[i] = strings.TrimRight(l, " ")
+	}
+	return strings.Join(ls, "\n")
+}
+
+// Flat is the screen as one line of words: box borders and line breaks
+// removed, runs of spaces collapsed, so wrapped messages can be matched.
+func (b *Bed) Flat() string {
+	s := strings.NewReplacer("│", " ", "┌", " ", "┐", " ", "└", " ", "┘", " ", "─", " ", "\n", " ").Replace(b.Text())
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// Last is the last announcement of type T the pane made, if any.
+func Last[T any](b *Bed) (T, bool) {
+	for i := len(b.Announced) - 1; i >= 0; i-- {
+		if m, ok := b.Announced[i].(T); ok {
+			return m, true
+		}
+	}
+	var zero T
+	return zero, false
+}

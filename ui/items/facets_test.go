@@ -1,4 +1,4 @@
-package ui
+package items
 
 import (
 	"context"
@@ -8,49 +8,25 @@ import (
 
 	"github.com/dynoscope/dynoscope/engine"
 	"github.com/dynoscope/dynoscope/model"
+	"github.com/dynoscope/dynoscope/ui/kit"
+	"github.com/dynoscope/dynoscope/ui/uitest"
+	"github.com/dynoscope/dynoscope/ui/uitest/host"
 )
-
-// headerWith is the grid's column header line: the line of the screen
-// whose cells (between │) begin, in order, with names (the last visible
-// one may end in the "+n →" of hidden columns).
-func headerWith(m *Model, names ...string) string {
-	for _, l := range strings.Split(screen(m), "\n") {
-		cells := strings.Split(l, "│")
-		for i := range cells {
-			cells[i] = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(cells[i]), "▸"))
-		}
-		for i := range cells {
-			if i+len(names) > len(cells) {
-				break
-			}
-			match := true
-			for j, n := range names {
-				c := cells[i+j]
-				match = match && (c == n || strings.HasPrefix(c, n+" ") && j == len(names)-1)
-			}
-			if match {
-				return l
-			}
-		}
-	}
-	return ""
-}
 
 // A model's facets are views of the table in 2 Items: v goes through all
 // items, then each facet; a view shows only the items of the facet's
 // shape, its key columns headed by the facet's aliases and its attributes
 // in the model's order.
 func TestItemsFacetViews(t *testing.T) {
-	eng := musicEngine(t, true)
-	m := newTestModel(t, eng, 120, 40)
-	selectInSidebar(t, m, "Songs", "")
-	press(t, m, "2")
-	it := m.ws.items
+	eng := uitest.MusicEngine(t, true)
+	m := newBed(t, eng, 120, 40, 0)
+	m.browse("Songs", "")
+	it := m.it
 	if it.Facet() != "" || len(it.Rows()) != 5 {
 		t.Fatalf("all items: facet %q, %d rows", it.Facet(), len(it.Rows()))
 	}
-	if !strings.Contains(flat(m), "views: [all items] · SongDetails · Downloads · MonthlyDownloads v/V") {
-		t.Errorf("the views are not named:\n%s", screen(m))
+	if !strings.Contains(m.Flat(), "views: [all items] · SongDetails · Downloads · MonthlyDownloads v/V") {
+		t.Errorf("the views are not named:\n%s", m.Text())
 	}
 	key := func(it model.Item) string { return it["Id"].S + "/" + it["Metadata"].S }
 	for _, v := range []struct {
@@ -70,7 +46,7 @@ func TestItemsFacetViews(t *testing.T) {
 		{"V", "MonthlyDownloads", []string{"1/Month#2026-01"},
 			[]string{"SongId", "Month ▲", "DownloadMonth", "TotalDownloadsInMonth"}},
 	} {
-		press(t, m, v.press)
+		m.Press(v.press)
 		if it.Facet() != v.facet {
 			t.Fatalf("%s shows facet %q, want %q", v.press, it.Facet(), v.facet)
 		}
@@ -82,28 +58,28 @@ func TestItemsFacetViews(t *testing.T) {
 			t.Errorf("facet %q: rows %v, want %v", v.facet, got, v.rows)
 		}
 		if headerWith(m, v.header...) == "" {
-			t.Errorf("facet %q: no header %q:\n%s", v.facet, strings.Join(v.header, " │ "), screen(m))
+			t.Errorf("facet %q: no header %q:\n%s", v.facet, strings.Join(v.header, " │ "), m.Text())
 		}
 	}
-	if !strings.Contains(flat(m), "rows 1–1 · MonthlyDownloads: 1 of the 5 items read · page 1 · the whole table read") {
-		t.Errorf("the position line of a facet view:\n%s", screen(m))
+	if !strings.Contains(m.Flat(), "rows 1–1 · MonthlyDownloads: 1 of the 5 items read · page 1 · the whole table read") {
+		t.Errorf("the position line of a facet view:\n%s", m.Text())
 	}
-	if !strings.Contains(flat(m), "views: all items · SongDetails · Downloads · [MonthlyDownloads] v/V") {
-		t.Errorf("the view shown is not marked:\n%s", screen(m))
+	if !strings.Contains(m.Flat(), "views: all items · SongDetails · Downloads · [MonthlyDownloads] v/V") {
+		t.Errorf("the view shown is not marked:\n%s", m.Text())
 	}
 
-	// enter opens the item under the cursor, as in any view.
-	press(t, m, "enter")
-	if m.ws.item == nil {
+	// enter opens the item under the cursor, as in any view (the root
+	// opens the item view the pane asks for).
+	m.Press("enter")
+	if _, ok := host.Last[kit.OpenItemMsg](m.Bed); !ok {
 		t.Fatal("enter opens no item")
 	}
-	press(t, m, "esc")
 
 	// A table whose design names no facets says so.
-	selectInSidebar(t, m, "Artists", "")
-	press(t, m, "2", "v")
-	if it.Facet() != "" || !strings.Contains(flat(m), "no facet views: this table's design names no facets") {
-		t.Errorf("v on a table without facets:\n%s", screen(m))
+	m.Select("Artists", "")
+	m.Press("v")
+	if it.Facet() != "" || !strings.Contains(m.Flat(), "no facet views: this table's design names no facets") {
+		t.Errorf("v on a table without facets:\n%s", m.Text())
 	}
 }
 
@@ -112,7 +88,7 @@ func TestItemsFacetViews(t *testing.T) {
 // every one of them once, in scan order, across page boundaries and the
 // window's edges.
 func TestFacetViewAcrossPages(t *testing.T) {
-	eng, err := engine.Open(engine.Options{Clock: engine.NewManualClock(t0), DisableThrottling: true, DisableTTLSweeper: true})
+	eng, err := engine.Open(engine.Options{Clock: engine.NewManualClock(uitest.T0), DisableThrottling: true, DisableTTLSweeper: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -140,9 +116,10 @@ func TestFacetViewAcrossPages(t *testing.T) {
 		NonKeyAttributes: []string{"Rare"}}}}); err != nil {
 		t.Fatal(err)
 	}
-	m := newModelWith(t, eng, Options{Workspace: "mixed", PageSize: 9}, 80, 24)
-	press(t, m, "2", "v")
-	it := m.ws.items
+	m := newBed(t, eng, 80, 24, 9)
+	m.browse("Mixed", "") // the workspace's only table, selected when it loads
+	m.Press("v")
+	it := m.it
 	if it.Facet() != "Rare" {
 		t.Fatalf("facet %q", it.Facet())
 	}
@@ -151,7 +128,7 @@ func TestFacetViewAcrossPages(t *testing.T) {
 	for i := 0; i < 200; i++ {
 		cur, ok := it.Current()
 		if !ok {
-			t.Fatalf("row %d: no item under the cursor:\n%s", i, screen(m))
+			t.Fatalf("row %d: no item under the cursor:\n%s", i, m.Text())
 		}
 		pk := cur["PK"].S
 		if _, rare := cur["Rare"]; !rare {
@@ -161,13 +138,13 @@ func TestFacetViewAcrossPages(t *testing.T) {
 			seen[pk] = true
 			order = append(order, pk)
 		}
-		press(t, m, "j")
+		m.Press("j")
 	}
 	if len(seen) != len(want) {
 		t.Fatalf("the view visited %d items, the table has %d of the facet's shape", len(seen), len(want))
 	}
 	if headerWith(m, "RareId", "Rare") == "" {
-		t.Errorf("header:\n%s", screen(m))
+		t.Errorf("header:\n%s", m.Text())
 	}
 	// the order is the Scan's: the same as the whole table's, filtered
 	out, err := eng.Scan(ctx, &model.ScanInput{TableName: "Mixed"})
