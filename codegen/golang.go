@@ -67,6 +67,8 @@ func printGo(what string) string {
 		return "\tfor _, item := range out.Items {\n\t\tprintItem(item)\n\t}\n}\n" + goHelpers
 	case "item":
 		return "\tif out.Item != nil {\n\t\tprintItem(out.Item)\n\t}\n}\n" + goHelpers
+	case "results":
+		return "\tfor _, r := range out.SearchResults {\n\t\tfmt.Printf(\"%g\\t\", r.Score)\n\t\tprintItem(r.Item)\n\t}\n}\n" + goHelpers
 	}
 	return "\tif out.Attributes != nil {\n\t\tprintItem(out.Attributes)\n\t}\n}\n" + goHelpers
 }

@@ -1,6 +1,6 @@
 // Package codegen renders a DynamoDB request (the model.* input of
 // GetItem, Query, Scan, PutItem, UpdateItem, DeleteItem, TransactWriteItems
-// or ExecuteStatement) as a program that sends it: Go with aws-sdk-go-v2,
+// ExecuteStatement or SearchVectors) as a program that sends it: Go with aws-sdk-go-v2,
 // Python with boto3's client, JavaScript with @aws-sdk/client-dynamodb
 // (v3). Each program is complete (imports, client, the call, its result)
 // and, given an endpoint, points the client at it (dynoscope serve).
@@ -111,6 +111,7 @@ var operations = map[reflect.Type]string{
 	reflect.TypeOf(model.DeleteItemInput{}):         "DeleteItem",
 	reflect.TypeOf(model.TransactWriteItemsInput{}): "TransactWriteItems",
 	reflect.TypeOf(model.ExecuteStatementInput{}):   "ExecuteStatement",
+	reflect.TypeOf(model.SearchVectorsInput{}):      "SearchVectors",
 }
 
 // enums are the string fields the Go SDK types as enums, with their types.
@@ -141,7 +142,7 @@ func build(in any) (string, value, error) {
 	}
 	op, ok := operations[v.Type()]
 	if !ok {
-		return "", value{}, fmt.Errorf("codegen: %T is not a request it renders (GetItem, Query, Scan, PutItem, UpdateItem, DeleteItem, TransactWriteItems, ExecuteStatement)", in)
+		return "", value{}, fmt.Errorf("codegen: %T is not a request it renders (GetItem, Query, Scan, PutItem, UpdateItem, DeleteItem, TransactWriteItems, ExecuteStatement, SearchVectors)", in)
 	}
 	root, err := structValue(v, "dynamodb."+op+"Input")
 	return op, root, err
@@ -203,6 +204,8 @@ func fieldValue(name string, v reflect.Value) (value, error) {
 		switch v.Elem().Kind() {
 		case reflect.Bool:
 			return value{kind: kBool, b: v.Elem().Bool()}, nil
+		case reflect.String: // SearchVectors' IndexName, SearchConditionExpression
+			return value{kind: kStr, s: v.Elem().String(), mode: strPointer}, nil
 		case reflect.Int32, reflect.Int64:
 			return value{kind: kInt, n: v.Elem().Int()}, nil
 		case reflect.Struct:
@@ -297,6 +300,8 @@ func resultField(op string) string {
 		return "Items"
 	case "TransactWriteItems":
 		return "ConsumedCapacity"
+	case "SearchVectors":
+		return "SearchResults"
 	}
 	return "Attributes"
 }

@@ -229,6 +229,8 @@ func renderPython(op string, root value, opts Options) string {
 		b.WriteString("if \"Item\" in response:\n    print(plain_item(response[\"Item\"]))\n")
 	case "attributes":
 		b.WriteString("if \"Attributes\" in response:\n    print(plain_item(response[\"Attributes\"]))\n")
+	case "results":
+		b.WriteString("for result in response.get(\"SearchResults\", []):\n    print(result[\"Score\"], plain_item(result[\"Item\"]), sep=\"\\t\")\n")
 	default:
 		b.WriteString("print(json.dumps(response.get(\"ConsumedCapacity\")))\n")
 	}
@@ -306,6 +308,8 @@ func renderJS(op string, root value, opts Options) string {
 		b.WriteString("if (response.Item) {\n  console.log(plainItem(response.Item));\n}\n")
 	case "attributes":
 		b.WriteString("if (response.Attributes) {\n  console.log(plainItem(response.Attributes));\n}\n")
+	case "results":
+		b.WriteString("for (const result of response.SearchResults ?? []) {\n  console.log(result.Score + \"\\t\" + plainItem(result.Item));\n}\n")
 	default:
 		b.WriteString("console.log(JSON.stringify(response.ConsumedCapacity));\n")
 	}

@@ -81,8 +81,9 @@ func comment(mark string, lines []string) string {
 }
 
 // printing is what a program prints of its result: "items" (one plain
-// JSON line per item of Items), "item" (Item), "attributes" (Attributes)
-// or "capacity" (ConsumedCapacity as JSON).
+// JSON line per item of Items), "item" (Item), "attributes" (Attributes),
+// "results" (SearchVectors' SearchResults: each one's Score, a tab and its
+// item) or "capacity" (ConsumedCapacity as JSON).
 func printing(op string) string {
 	switch op {
 	case "Query", "Scan", "ExecuteStatement":
@@ -91,6 +92,8 @@ func printing(op string) string {
 		return "item"
 	case "TransactWriteItems":
 		return "capacity"
+	case "SearchVectors":
+		return "results"
 	}
 	return "attributes"
 }

@@ -17,7 +17,7 @@ func TestEditKeysDoNotCollide(t *testing.T) {
 	global = append(global, km.Live.Clock()...)
 	together := map[string][]key.Binding{
 		"items": append([]key.Binding{km.Up, km.Down, km.PageUp, km.PageDown, km.Top, km.Bottom, km.Left, km.Right,
-			km.Open, km.Filter, km.LeftOut, km.Reload, ed.NewItem, ed.EditItem, ed.SetAttr, ed.DeleteItem}, global...),
+			km.Open, km.Filter, km.LeftOut, km.Reload, km.MoreLikeThis, ed.NewItem, ed.EditItem, ed.SetAttr, ed.DeleteItem}, global...),
 		"item view": append([]key.Binding{km.Back, km.Up, km.Down, km.PageUp, km.PageDown, km.Top, km.Bottom,
 			km.ToggleJSON, ed.NewItem, ed.EditItem, ed.SetAttr, ed.DeleteItem}, global...),
 		"sidebar": append([]key.Binding{km.Up, km.Down, km.PageUp, km.PageDown, km.Top, km.Bottom, km.Open,

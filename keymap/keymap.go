@@ -59,6 +59,10 @@ type KeyMap struct {
 	Reload      key.Binding
 	Stop        key.Binding
 
+	// MoreLikeThis searches a vector index for items like the one under
+	// the cursor (3 Query, mode Vector).
+	MoreLikeThis key.Binding
+
 	// Item view.
 	ToggleJSON key.Binding
 
@@ -72,7 +76,7 @@ type KeyMap struct {
 	NextPage  key.Binding
 	CopyCLI   key.Binding
 	// Mode and ModeBack go through the builder's modes: Query, Scan,
-	// Transaction, PartiQL.
+	// Transaction, Vector, PartiQL.
 	Mode     key.Binding
 	ModeBack key.Binding
 	// AddAction and RemoveAction add an action to the transaction (after
@@ -132,6 +136,8 @@ func DefaultKeyMap() KeyMap {
 		LeftOut:     key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "left-out items")),
 		Reload:      key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "read again")),
 		Stop:        key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "stop reading")),
+
+		MoreLikeThis: key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "more like this (vector search)")),
 
 		ToggleJSON: key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "DynamoDB/plain JSON")),
 

@@ -60,7 +60,7 @@
 //	onKit         what components announce for the root:
 //	              kit.OpenItemMsg, FlashMsg, ChangedMsg, SelectMsg,
 //	              ConfirmMsg, EditMsg, ManageMsg, WorkspaceMsg,
-//	              OpenQueryMsg, OpenItemsMsg, OpenPatternsMsg, SurveyMsg,
+//	              OpenQueryMsg, OpenItemsMsg, OpenPatternsMsg, SearchLikeMsg, SurveyMsg,
 //	              StopSurveyMsg; clock.StateMsg; remote.SurveyMsg,
 //	              AskCopyMsg, CopiedMsg, SandboxMsg; sidebar.OpenMsg
 //

@@ -242,6 +242,8 @@ func (m *Model) onKit(w *workspace, from dest, msg tea.Msg) (tea.Cmd, bool) {
 		return m.openQuery(msg), true
 	case kit.OpenItemsMsg:
 		return m.openItems(w, msg), true
+	case kit.SearchLikeMsg:
+		return m.searchLike(w, msg), true
 	case kit.OpenPatternsMsg:
 		return m.openPatterns(w, msg), true
 	case kit.SurveyMsg:

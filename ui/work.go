@@ -2,6 +2,7 @@ package ui
 
 import (
 	tea "charm.land/bubbletea/v2"
+	"github.com/dynoscope/dynoscope/model"
 
 	"github.com/dynoscope/dynoscope/ui/clock"
 	"github.com/dynoscope/dynoscope/ui/forms"
@@ -265,6 +266,31 @@ func (m *Model) openQuery(msg kit.OpenQueryMsg) tea.Cmd {
 		ws, _ := load().(workspaceMsg)
 		return openMsg{ws: ws, in: msg.In}
 	}))
+}
+
+// searchLike shows 3 Query's Vector mode searching for items like one
+// ("more like this" from 2 Items), reading the whole item first when what
+// the pane had was an index entry.
+func (m *Model) searchLike(w *workspace, msg kit.SearchLikeMsg) tea.Cmd {
+	if !msg.Whole {
+		api, table := w.api, msg.Target.Table()
+		key := model.Item{}
+		for _, k := range msg.Target.TableKeyNames() {
+			if v, ok := msg.Item[k]; ok && k != "" {
+				key[k] = v
+			}
+		}
+		return route(w, toRoot, func() tea.Msg {
+			out, err := api.GetItem(kit.Bg, &model.GetItemInput{TableName: table, Key: key})
+			if err != nil || out.Item == nil {
+				return kit.FlashMsg{Text: "more like this: the item is gone"}
+			}
+			return kit.SearchLikeMsg{Target: kit.TableTarget(msg.Target.Desc), Item: out.Item, Whole: true}
+		})
+	}
+	w.item = nil
+	m.pane, m.onSidebar = paneQuery, false
+	return tea.Batch(route(w, toPaneOf(paneQuery), w.query.SearchLike(msg.Target, msg.Item)), m.showLive())
 }
 
 // openItems browses a table or index of the workspace named, on its

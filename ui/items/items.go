@@ -121,7 +121,7 @@ func New(st *kit.Styles, km keymap.KeyMap, api engine.API, pageSize int) *Model 
 	k := keys{Up: km.Up, Down: km.Down, PageUp: km.PageUp, PageDown: km.PageDown, Top: km.Top,
 		Bottom: bottom, Left: km.Left, Right: km.Right, Open: open, Filter: km.Filter,
 		ClearFilter: km.ClearFilter, LeftOut: km.LeftOut, Reload: km.Reload, Stop: km.Stop,
-		Facet: km.Design.Facet, FacetBack: km.Design.FacetBack,
+		Facet: km.Design.Facet, FacetBack: km.Design.FacetBack, MoreLikeThis: km.MoreLikeThis,
 		Back: km.Back, KeepFilter: keep, LeaveUp: km.Field.Up, LeaveDown: km.Field.Down}
 	return &Model{st: st, keys: k, ek: km.Editing, api: api, pageSize: pageSize, loading: -1}
 }

@@ -13,7 +13,7 @@ import (
 
 type keys struct {
 	Up, Down, PageUp, PageDown, Top, Bottom, Left, Right, Open, Filter, ClearFilter, LeftOut, Reload, Stop key.Binding
-	Facet, FacetBack                                                                                       key.Binding
+	Facet, FacetBack, MoreLikeThis                                                                         key.Binding
 	Back, KeepFilter, LeaveUp, LeaveDown                                                                   key.Binding
 }
 
@@ -31,6 +31,8 @@ func (p *Model) keyMap() keys {
 	k.Stop.SetEnabled(p.toEnd)
 	k.Facet.SetEnabled(len(p.facets) > 0 && p.leftOut == nil && !p.toEnd)
 	k.FacetBack.SetEnabled(len(p.facets) > 0 && p.leftOut == nil && !p.toEnd)
+	_, onItem := p.current()
+	k.MoreLikeThis.SetEnabled(onItem && len(p.tg.Desc.VectorIndexes) > 0 && p.leftOut == nil && !p.toEnd)
 	return k
 }
 
@@ -67,7 +69,7 @@ func (p *Model) ShortHelp() []key.Binding {
 	if kit.ReadOnly(p.api) != "" { // the refusal early, where it shows
 		return append(append([]key.Binding{k.Up, k.Down, k.Open}, p.shortEditKeys()...), k.Bottom, k.Filter, k.LeftOut, k.Facet, k.Reload)
 	}
-	return append([]key.Binding{k.Up, k.Down, k.Open, k.Bottom, k.Filter, k.LeftOut, k.Facet, k.Reload}, p.shortEditKeys()...)
+	return append([]key.Binding{k.Up, k.Down, k.Open, k.MoreLikeThis, k.Bottom, k.Filter, k.LeftOut, k.Facet, k.Reload}, p.shortEditKeys()...)
 }
 
 // FullHelp is every key of the pane.
@@ -78,7 +80,7 @@ func (p *Model) FullHelp() [][]key.Binding {
 	k := p.keyMap()
 	return [][]key.Binding{
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Stop},
-		{k.Left, k.Right, k.Open, k.Filter, k.ClearFilter, k.LeftOut, k.Facet, k.FacetBack, k.Reload},
+		{k.Left, k.Right, k.Open, k.MoreLikeThis, k.Filter, k.ClearFilter, k.LeftOut, k.Facet, k.FacetBack, k.Reload},
 		kit.Writable(p.api, false, p.editKeys()...),
 	}
 }
@@ -148,6 +150,11 @@ func (p *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		return p.nextFacet(key.Matches(msg, p.keys.FacetBack))
 	case key.Matches(msg, k.Reload):
 		return p.Refresh()
+	case key.Matches(msg, k.MoreLikeThis):
+		if it, ok := p.current(); ok {
+			whole := p.tg.Index == "" || p.tg.Projection().ProjectionType == model.ProjectionAll
+			return kit.Msg(kit.SearchLikeMsg{Target: p.tg, Item: it, Whole: whole})
+		}
 	case key.Matches(msg, k.Open):
 		if it, ok := p.current(); ok {
 			tg := p.tg

@@ -70,10 +70,10 @@ func (p *Model) HeaderLine() string {
 	if r := tg.RangeKeys(); len(r) > 0 {
 		order += ", then " + strings.Join(r, ", ") + " ▲"
 	}
-	if tg.Vector() != nil {
-		order = "the table's items shown: SearchVectors reads the index (3 Query, mode Vector)"
-	}
 	parts = append(parts, order)
+	if tg.Vector() != nil {
+		parts = []string{"vector: table items shown"}
+	}
 	left := st.Title.Render(tg.Label()) + "  " + strings.Join(parts, " · ")
 	right := ""
 	switch {
@@ -118,8 +118,12 @@ func (p *Model) positionLine(screen int) string {
 		}
 		return p.st.Dim.Render(s)
 	}
+	shown := p.tg.ItemCount()
+	if p.tg.Vector() != nil {
+		shown = p.tg.Desc.ItemCount // its table's items
+	}
 	s := fmt.Sprintf("rows %d–%d of %s · page %d · %d per Scan page · %d loaded", p.top+1, last,
-		kit.FmtInt(p.tg.ItemCount()), p.pageOf(p.cursor)+1, p.pageSize, n)
+		kit.FmtInt(shown), p.pageOf(p.cursor)+1, p.pageSize, n)
 	if kit.IsRemote(p.api) {
 		// on AWS every page is billed: what it and the browse consumed
 		pg := p.pageOf(p.cursor)
@@ -128,7 +132,7 @@ func (p *Model) positionLine(screen int) string {
 			u = p.units[pg]
 		}
 		s = fmt.Sprintf("rows %d–%d of ~%s · page %d: %s RCU · %s RCU read so far", p.top+1, last,
-			kit.FmtInt(p.tg.ItemCount()), pg+1, kit.Units(u), kit.Units(p.spent))
+			kit.FmtInt(shown), pg+1, kit.Units(u), kit.Units(p.spent))
 	}
 	switch {
 	case p.toEnd:

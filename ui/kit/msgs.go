@@ -113,6 +113,16 @@ type OpenQueryMsg struct {
 	In        any
 }
 
+// SearchLikeMsg asks the root for "more like this": 3 Query's Vector mode
+// searching a vector index of Target's table with Item's vector (and its
+// partition value). Whole says Item is the whole table item; otherwise the
+// root reads it first (an index entry may not hold the vector).
+type SearchLikeMsg struct {
+	Target Target
+	Item   model.Item
+	Whole  bool
+}
+
 // OpenItemsMsg asks the root to browse Table (and Index) in the items
 // pane, on its left-out list when LeftOut, in Workspace (nil API: the
 // pane's own).

@@ -72,6 +72,8 @@ func cliCommand(in any, endpoint string) []string {
 			in.FilterExpression, in.ProjectionExpression, in.Limit, in.ConsistentRead, in.ExclusiveStartKey, in.ReturnConsumedCapacity)
 	case *model.ExecuteStatementInput:
 		return statementCommand(in, endpoint)
+	case *model.SearchVectorsInput:
+		return searchVectorsCommand(in, endpoint)
 	case *model.TransactWriteItemsInput:
 		parts = append(parts, "aws dynamodb transact-write-items")
 		add("--transact-items", jsonText(in.TransactItems))

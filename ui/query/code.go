@@ -66,6 +66,12 @@ func (q *Model) request() (any, *refusal) {
 			return nil, r
 		}
 		return in, nil
+	case ModeVector:
+		in, r := q.vecBuild()
+		if r != nil {
+			return nil, r
+		}
+		return in, nil
 	}
 	return q.build()
 }
@@ -311,6 +317,10 @@ func defaultPatternName(in any) string {
 		return "Transaction on " + designs.RequestTable(in)
 	case *model.ExecuteStatementInput:
 		return "PartiQL on " + designs.RequestTable(in)
+	case *model.SearchVectorsInput:
+		if in.IndexName != nil {
+			return "SearchVectors " + where(in.TableName, *in.IndexName)
+		}
 	}
 	return "pattern"
 }

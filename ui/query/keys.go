@@ -63,6 +63,9 @@ func (q *Model) keyMap() keys {
 
 // ShortHelp is the pane's keys for the help line.
 func (q *Model) ShortHelp() []key.Binding {
+	if q.alt == ModeVector && !q.naming && q.lang == 0 {
+		return q.vecShortHelp()
+	}
 	k := q.keyMap()
 	if q.naming {
 		save := q.keys.Accept
@@ -79,6 +82,9 @@ func (q *Model) ShortHelp() []key.Binding {
 
 // FullHelp is every key of the pane.
 func (q *Model) FullHelp() [][]key.Binding {
+	if q.alt == ModeVector && q.lang == 0 {
+		return q.vecFullHelp()
+	}
 	k := q.keyMap()
 	return [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom}, {k.Edit, k.Done, k.Complete, k.Cycle, k.CycleBack},
 		{k.Run, k.Mode, k.ModeBack, k.ScanMode, k.AddAction, k.RemoveAction, k.NextPage, k.CopyCLI, k.Open},

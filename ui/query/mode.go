@@ -17,11 +17,12 @@ const (
 	ModeQuery Mode = iota
 	ModeScan
 	ModeTransaction
+	ModeVector // SearchVectors on a vector index of the table (mode_vector.go)
 	ModePartiQL
 	numModes
 )
 
-var modeNames = [...]string{"Query", "Scan", "Transaction", "PartiQL"}
+var modeNames = [...]string{"Query", "Scan", "Transaction", "Vector", "PartiQL"}
 
 func (m Mode) String() string { return modeNames[m] }
 
@@ -64,6 +65,9 @@ func (q *Model) SetMode(m Mode) tea.Cmd {
 		q.alt = m
 		q.pqFollow()
 		return tea.Batch(q.loadTables(), q.pqPlan())
+	case ModeVector:
+		q.alt = m
+		q.vecFollow(q.target())
 	}
 	return nil
 }
@@ -84,6 +88,11 @@ func RequestTarget(in any) (table, index string) {
 		return in.TableName, in.IndexName
 	case *model.ExecuteStatementInput:
 		return statementTarget(in.Statement)
+	case *model.SearchVectorsInput:
+		if in.IndexName != nil {
+			return in.TableName, *in.IndexName
+		}
+		return in.TableName, ""
 	case *model.TransactWriteItemsInput:
 		if len(in.TransactItems) > 0 {
 			return txTable(in.TransactItems[0]), ""
@@ -104,6 +113,10 @@ func (q *Model) loadSpecial(tg kit.Target, in any) bool {
 		q.switchTo(tg)
 		q.alt = ModePartiQL
 		q.pqLoad(in)
+	case *model.SearchVectorsInput:
+		q.switchTo(tg)
+		q.alt = ModeVector
+		q.vecLoad(in)
 	default:
 		return false
 	}

@@ -15,8 +15,9 @@
 // when another is chosen and comes back when it is chosen again; nothing
 // is carried to another key schema.
 //
-// Beside Query and Scan the builder has two more modes (m goes through
-// them): Transaction, a TransactWriteItems of Put, Update, Delete and
+// Beside Query and Scan the builder has three more modes (m goes through
+// them): Vector, a SearchVectors on a vector index of the table, chosen by
+// itself when the sidebar selects a vector index (mode_vector.go); Transaction, a TransactWriteItems of Put, Update, Delete and
 // ConditionCheck actions across the workspace's tables with each action's
 // outcome and the cancellation reasons in request order (txn*.go); and
 // PartiQL, an ExecuteStatement editor that offers the table's attribute
@@ -66,9 +67,10 @@ type Model struct {
 	w, h    int
 	focused bool
 
-	alt Mode    // ModeTransaction or ModePartiQL; ModeQuery: the form's Query or Scan
-	tx  txState // the transaction being built
-	pq  pqState // the statement being written
+	alt Mode     // ModeTransaction or ModePartiQL; ModeQuery: the form's Query or Scan
+	tx  txState  // the transaction being built
+	pq  pqState  // the statement being written
+	vec vecState // the vector search being built (mode_vector.go)
 
 	// The workspace's tables, read for the transaction and PartiQL modes,
 	// and the attribute names of the tables statements named.
@@ -190,6 +192,12 @@ func (q *Model) SetTarget(t kit.Target, _ *kit.TableInfo) tea.Cmd {
 		return nil
 	}
 	q.switchTo(t)
+	if t.Vector() != nil || q.alt == ModeVector {
+		// a vector index is read with SearchVectors only
+		q.alt = ModeVector
+		q.vecFollow(t)
+		return nil
+	}
 	switch q.alt {
 	case ModeTransaction:
 		return q.loadTables()

@@ -26,6 +26,8 @@ func (q *Model) Run() tea.Cmd {
 		return tea.Batch(q.txRun(), q.loadTables())
 	case ModePartiQL:
 		return tea.Batch(q.pqRun(), q.loadTables(), q.pqPlan())
+	case ModeVector:
+		return q.vecRun()
 	}
 	return q.run(nil, 0)
 }

@@ -8,6 +8,9 @@ import (
 
 // Update takes the results, keys, wheel and pastes.
 func (q *Model) Update(msg tea.Msg) tea.Cmd {
+	if cmd, ok := q.vecUpdate(msg); ok {
+		return cmd
+	}
 	switch msg := msg.(type) {
 	case queryMsg:
 		if msg.gen != q.gen {
@@ -113,6 +116,8 @@ func (q *Model) setNote(note string, bad bool) {
 		q.tx.note, q.tx.noteBad = note, bad
 	case ModePartiQL:
 		q.pq.note, q.pq.noteBad = note, bad
+	case ModeVector:
+		q.vec.note, q.vec.noteBad = note, bad
 	default:
 		q.f.note, q.f.noteBad = note, bad
 	}

@@ -19,6 +19,8 @@ func (q *Model) View() string {
 		return q.txView()
 	case ModePartiQL:
 		return q.pqView()
+	case ModeVector:
+		return q.vecView()
 	}
 	st := q.st
 	w := q.w
