@@ -35,6 +35,8 @@ type KeyMap struct {
 	PaneDigits key.Binding
 	// CloseHelp closes the help screen.
 	CloseHelp key.Binding
+	// Sidebar narrows the table list, hides it, and shows it whole again.
+	Sidebar key.Binding
 
 	// Live panes, the traffic generator and the workspace clock (live.go).
 	Live LiveKeyMap
@@ -99,6 +101,9 @@ type KeyMap struct {
 
 	// The editing keys of every text field (field.go).
 	Field FieldKeyMap
+
+	// The query builder's history and saved requests (history.go).
+	History HistoryKeyMap
 }
 
 // DefaultKeyMap returns the explorer's bindings: vim keys and arrows both
@@ -121,6 +126,7 @@ func DefaultKeyMap() KeyMap {
 		Interrupt:       key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit")),
 		PaneDigits:      key.NewBinding(key.WithKeys("1", "2", "3", "4", "5", "6", "7", "8"), key.WithHelp("1-8", "panes")),
 		CloseHelp:       key.NewBinding(key.WithKeys("?", "esc", "q"), key.WithHelp("?/esc", "close help")),
+		Sidebar:         key.NewBinding(key.WithKeys("\\"), key.WithHelp("\\", "sidebar: narrow, hidden, whole")),
 
 		Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
 		Down:     key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
@@ -163,6 +169,7 @@ func DefaultKeyMap() KeyMap {
 		Design:  DefaultDesignKeyMap(),
 		Backups: DefaultBackupsKeyMap(),
 		Field:   DefaultFieldKeyMap(),
+		History: DefaultHistoryKeyMap(),
 	}
 }
 

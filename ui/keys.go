@@ -9,7 +9,9 @@ import (
 
 // Keys go, in this order, to: a form over the pane (it has every key), the
 // clock's prompt, the help screen, a text field that has the keyboard
-// (digits, q and tab are typed there), then the global keys (quit, help,
+// (digits, q and tab are typed there), a pane that takes the key as text
+// (kit.TextTaker: a letter on a field of the query builder), then the
+// global keys (quit, help,
 // panes, focus, the other workspace, the clock), then the item view open
 // over the pane, the sidebar, or the pane. v2's input reader delivers a
 // burst of keys (a paste outside a field, key repeat over SSH, tmux
@@ -93,9 +95,12 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.toFocus(msg)
 	}
 	m.flash = ""
+	if t, ok := m.focused().(kit.TextTaker); ok && t.TakesText(msg) {
+		return m.toFocus(msg)
+	}
 	switch {
 	case key.Matches(msg, km.Quit):
-		return m.quit()
+		return m.askQuit()
 	case key.Matches(msg, km.Help):
 		m.showHelp, m.helpTop = true, 0
 		return nil
@@ -107,6 +112,9 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		return nil
 	case key.Matches(msg, km.SwitchWorkspace):
 		return m.otherWorkspace()
+	case key.Matches(msg, km.Sidebar):
+		m.toggleSidebar()
+		return nil
 	case key.Matches(msg, km.CopySlice):
 		return m.askCopy()
 	case key.Matches(msg, km.Survey):
@@ -127,7 +135,7 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		return cmd
 	}
 	if !m.onSidebar && key.Matches(msg, km.Back) && !m.usesEsc() {
-		m.onSidebar = true
+		m.toSidebar()
 		return nil
 	}
 	return m.toFocus(msg)
@@ -187,6 +195,10 @@ func (m *Model) cycleFocus(dir int) {
 	}
 	next := int(m.pane) + dir
 	if next < 0 || next >= int(numPanes) {
+		if m.sidebarAt == sidebarHidden { // past the ends, round again
+			m.pane = pane((next + int(numPanes)) % int(numPanes))
+			return
+		}
 		m.onSidebar = true
 		return
 	}

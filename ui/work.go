@@ -151,8 +151,37 @@ func (m *Model) doManage(w *workspace, msg kit.ManageMsg) tea.Cmd {
 			c.RequireTyped(msg.Target.Table(), m.where(w, msg.Target.Desc))
 		}
 		m.openModal(w, md)
+	case kit.DeleteTable, kit.EmptyTable:
+		d := msg.Target.Desc
+		var md forms.Modal
+		if msg.Op == kit.DeleteTable {
+			c := forms.NewDeleteTable(m.st, m.km, w.api, d, m.place(w), w.loc != nil)
+			if m.mustType(w) {
+				c.RequireTyped(d.TableName, m.where(w, d))
+			}
+			md = c
+		} else {
+			e := forms.NewEmptyTable(m.st, m.km, w.api, d, m.place(w), w.loc != nil)
+			if m.mustType(w) {
+				e.RequireTyped(d.TableName, m.where(w, d))
+			}
+			md = e
+		}
+		m.openModal(w, md)
 	}
 	return nil
+}
+
+// place says where w's tables live, for a question before a destructive
+// change: the workspace file, memory, or the remote endpoint.
+func (m *Model) place(w *workspace) string {
+	switch {
+	case w.loc != nil:
+		return "On the remote endpoint: the real table."
+	case w.file != "":
+		return "It is in the workspace file " + w.file + ": the change is written there and stays."
+	}
+	return "It is in the in-memory workspace (" + w.label + "): nothing on disk changes, and all of it is gone when the explorer quits."
 }
 
 // onWorkspaceMsg adds a workspace (a lesson's copy), or drops one and
@@ -235,7 +264,7 @@ func (m *Model) openQuery(msg kit.OpenQueryMsg) tea.Cmd {
 	m.pane, m.onSidebar = paneQuery, false
 	return tea.Batch(add, m.switchTo(w), route(w, toRoot, func() tea.Msg {
 		ws, _ := load().(workspaceMsg)
-		return openMsg{ws: ws, in: msg.In}
+		return openMsg{ws: ws, in: msg.In, noRun: msg.NoRun}
 	}))
 }
 
@@ -294,7 +323,8 @@ func (m *Model) openPatterns(from *workspace, msg kit.OpenPatternsMsg) tea.Cmd {
 // openMsg: the workspace is read again, with what to select and open.
 type openMsg struct {
 	ws      workspaceMsg
-	in      any // a request for the query builder
+	in      any  // a request for the query builder
+	noRun   bool // shown, not run
 	leftOut bool
 }
 
@@ -312,6 +342,9 @@ func (m *Model) onOpen(w *workspace, msg openMsg) tea.Cmd {
 		// the builder shows the request now; its reads follow the selection
 		w.query.SetTarget(sel, w.sidebar.Info())
 		w.query.LoadRequest(sel, msg.in)
+		if msg.noRun {
+			return cmd
+		}
 		return tea.Batch(cmd, route(w, toPaneOf(paneQuery), w.query.Run()))
 	case msg.leftOut && msg.ws.selectIndex != "":
 		w.items.SetTarget(sel, w.sidebar.Info())

@@ -75,6 +75,8 @@ const (
 	ToggleTTL                // on or off for Target's table
 	AddVectorIndex           // a vector index on Target's table (on-demand tables only)
 	DropVectorIndex          // Target's vector index
+	DeleteTable              // Target's table (asks first)
+	EmptyTable               // every item of Target's table (asks first)
 )
 
 // ManageMsg asks for a table or index change (each opens a form or a
@@ -107,10 +109,12 @@ type WorkspaceMsg struct {
 
 // OpenQueryMsg asks the root to fill the query builder with a Query or a
 // Scan (*model.QueryInput or *model.ScanInput) and run it, in Workspace
-// (nil API: the pane's own).
+// (nil API: the pane's own); with NoRun it is shown, not run (a request
+// from the builder's history).
 type OpenQueryMsg struct {
 	Workspace Workspace
 	In        any
+	NoRun     bool
 }
 
 // SearchLikeMsg asks the root for "more like this": 3 Query's Vector mode
@@ -131,3 +135,9 @@ type OpenItemsMsg struct {
 	Table, Index string
 	LeftOut      bool
 }
+
+// ClickMsg is a left click inside a pane, handed to the pane on screen:
+// X and Y count cells from the pane's top-left inner corner (inside its
+// box). A pane that takes clicks moves its cursor to what is there (a
+// row, a field); the others ignore it.
+type ClickMsg struct{ X, Y int }
