@@ -1,8 +1,6 @@
 package engine
 
 import (
-	"math"
-
 	"github.com/tidwall/buntdb"
 
 	"github.com/dynoscope/dynoscope/engine/capacity"
@@ -212,12 +210,10 @@ func (e *Engine) applyIndexWrite(tx *wtx, t *table, ix *index, w *itemWrite, usa
 		if err := del(oldKey); err != nil {
 			return err
 		}
-		units = capacity.WriteUnits(oldSize)
 	case oldKey == "" && newKey != "":
 		if err := set(newKey, newEntry, newSize); err != nil {
 			return err
 		}
-		units = capacity.WriteUnits(newSize)
 	case oldKey != newKey:
 		if err := del(oldKey); err != nil {
 			return err
@@ -225,7 +221,6 @@ func (e *Engine) applyIndexWrite(tx *wtx, t *table, ix *index, w *itemWrite, usa
 		if err := set(newKey, newEntry, newSize); err != nil {
 			return err
 		}
-		units = capacity.WriteUnits(oldSize) + capacity.WriteUnits(newSize)
 	default:
 		if model.ItemsEqual(oldEntry, newEntry) {
 			return nil
@@ -233,8 +228,8 @@ func (e *Engine) applyIndexWrite(tx *wtx, t *table, ix *index, w *itemWrite, usa
 		if err := set(newKey, newEntry, newSize); err != nil {
 			return err
 		}
-		units = capacity.WriteUnits(int(math.Max(float64(oldSize), float64(newSize))))
 	}
+	units = indexWriteUnits(oldKey, newKey, oldSize, newSize)
 	if usage != nil && !w.byTTL {
 		usage.AddIndex(ix.name, ix.global, 0, units)
 	}

@@ -64,6 +64,10 @@ type KeyMap struct {
 	// Item view.
 	ToggleJSON key.Binding
 
+	// The items pane's chores: marks, bulk actions, columns, the filter
+	// on the server, plain JSON (items.go).
+	Browse BrowseKeyMap
+
 	// Query builder.
 	Edit      key.Binding
 	Done      key.Binding
@@ -153,6 +157,7 @@ func DefaultKeyMap() KeyMap {
 		RemoveAction: key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "remove action")),
 		Complete:     key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "complete the name")),
 
+		Browse:  DefaultBrowseKeyMap(),
 		Live:    DefaultLiveKeyMap(),
 		Editing: DefaultEditKeyMap(),
 		Design:  DefaultDesignKeyMap(),

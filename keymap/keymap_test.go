@@ -19,9 +19,15 @@ func TestDefaultKeyMap(t *testing.T) {
 	}
 	together := map[string][]key.Binding{
 		"global+items": {km.Quit, km.Help, km.NextFocus, km.PrevFocus, km.Schema, km.Items, km.Query, km.Editing.Lessons,
-			km.Up, km.Down, km.PageUp, km.PageDown, km.Top, km.Bottom, km.Left, km.Right, km.Open, km.Filter, km.LeftOut, km.Reload, km.CopySlice, km.Survey},
+			km.Up, km.Down, km.PageUp, km.PageDown, km.Top, km.Bottom, km.Left, km.Right, km.Open, km.Filter, km.LeftOut, km.Reload, km.CopySlice, km.Survey,
+			km.Design.Facet, km.Design.FacetBack, km.Editing.NewItem, km.Editing.EditItem, km.Editing.SetAttr, km.Editing.DeleteItem,
+			km.Live.Pause, km.Live.Faster, km.Live.Slower, km.Live.AdvanceMin, km.Live.AdvanceHour, km.Live.AdvanceBy, km.SwitchWorkspace,
+			km.Browse.Mark, km.Browse.MarkLoaded, km.Browse.MarkFiltered, km.Browse.Unmark, km.Browse.DeleteMarked, km.Browse.SetMarked,
+			km.Browse.RemoveMarked, km.Browse.ExportMarked, km.Browse.Columns, km.Browse.ServerFilter, km.Browse.CopyPlain, km.Browse.CopyDynamo, km.Browse.EditPlain},
+		"column chooser": {km.Up, km.Down, km.Browse.ColumnUp, km.Browse.ColumnDown, km.Browse.ShowColumn, km.Browse.SortBy, km.Editing.Accept, km.Back},
 		"global+item view": {km.Quit, km.Help, km.NextFocus, km.Schema, km.Items, km.Query, km.Editing.Lessons, km.Back,
-			km.Up, km.Down, km.PageUp, km.PageDown, km.Top, km.Bottom, km.ToggleJSON},
+			km.Up, km.Down, km.PageUp, km.PageDown, km.Top, km.Bottom, km.ToggleJSON,
+			km.Browse.CopyPlain, km.Browse.CopyDynamo, km.Browse.EditPlain, km.Editing.NewItem, km.Editing.EditItem, km.Editing.SetAttr, km.Editing.DeleteItem},
 		"global+query": {km.Quit, km.Help, km.NextFocus, km.PrevFocus, km.Schema, km.Items, km.Query, km.Editing.Lessons,
 			km.Up, km.Down, km.Cycle, km.CycleBack, km.Run, km.ScanMode, km.NextPage, km.CopyCLI,
 			km.Mode, km.ModeBack, km.AddAction, km.RemoveAction, km.Live.Pause, km.Live.Faster, km.Live.Slower,

@@ -100,7 +100,7 @@ func (m *Model) doEdit(w *workspace, msg kit.EditMsg) tea.Cmd {
 	case kit.EditNew:
 		return route(w, toModal, forms.PrepareNew(w.api, msg.Target))
 	case kit.EditInEditor:
-		return route(w, toModal, forms.PrepareEdit(w.api, msg.Target, msg.Key))
+		return route(w, toModal, forms.PrepareEditAs(w.api, msg.Target, msg.Key, msg.Plain))
 	case kit.EditAttr:
 		m.openModal(w, forms.NewAttrPrompt(m.st, m.km, w.api, msg.Target, msg.Key))
 	case kit.EditDelete:

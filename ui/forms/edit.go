@@ -12,12 +12,14 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/dynoscope/dynoscope/engine"
+	"github.com/dynoscope/dynoscope/internal/itemfmt"
 	"github.com/dynoscope/dynoscope/keymap"
 	"github.com/dynoscope/dynoscope/model"
 	"github.com/dynoscope/dynoscope/ui/kit"
 )
 
-// An item is edited in $EDITOR as DynamoDB JSON: a tea.Cmd reads the whole
+// An item is edited in $EDITOR as DynamoDB JSON (or, E, as plain JSON with
+// its types kept: EditState.Plain): a tea.Cmd reads the whole
 // item and writes it to a temporary file, tea.ExecProcess (in the root)
 // hands the terminal to the editor, and another tea.Cmd reads the file
 // back and saves it.
@@ -47,6 +49,10 @@ type EditState struct {
 	// Force makes the next save a plain PutItem of the text: the user
 	// chose to overwrite what changed meanwhile.
 	Force bool
+	// Plain: the text is plain JSON (numbers as numbers, sets as arrays,
+	// binary as base64), read back with the types the item had
+	// (itemfmt.FromPlain), rather than DynamoDB JSON.
+	Plain bool
 }
 
 // EditReadyMsg: the file is written, the editor can run.
@@ -147,6 +153,14 @@ func writeTemp(text []byte) (string, error) {
 // itemText is an item as the editor shows it: indented DynamoDB JSON.
 func itemText(it model.Item) []byte { return []byte(kit.DynamoJSON(it) + "\n") }
 
+// textOf is the item as the edit shows it: plain JSON or DynamoDB JSON.
+func (ed *EditState) textOf(it model.Item) []byte {
+	if ed.Plain {
+		return itemfmt.PlainJSON(it, "  ")
+	}
+	return itemText(it)
+}
+
 // NewItemTemplate is the text a new item starts from: its key attributes
 // with empty values of their declared types.
 func NewItemTemplate(tg kit.Target) []byte {
@@ -175,8 +189,13 @@ func PrepareNew(api engine.API, tg kit.Target) tea.Cmd {
 }
 
 // PrepareEdit reads the whole item (strongly consistent: the latest
-// version) and writes it to a file for the editor.
+// version) and writes it to a file for the editor, as DynamoDB JSON.
 func PrepareEdit(api engine.API, tg kit.Target, key model.Item) tea.Cmd {
+	return PrepareEditAs(api, tg, key, false)
+}
+
+// PrepareEditAs is PrepareEdit as plain JSON when plain is set.
+func PrepareEditAs(api engine.API, tg kit.Target, key model.Item, plain bool) tea.Cmd {
 	return func() tea.Msg {
 		it, err := current(api, tg, key)
 		if err != nil {
@@ -185,7 +204,9 @@ func PrepareEdit(api engine.API, tg kit.Target, key model.Item) tea.Cmd {
 		if it == nil {
 			return DoneMsg{Err: &model.Error{Code: "NotFound", Message: "GetItem found no item with key " + kit.KeyText(key, tg.TableKeyNames()...) + " (deleted meanwhile?)"}}
 		}
-		return ready(&EditState{API: api, Target: tg, Orig: it, Text: itemText(it)})
+		ed := &EditState{API: api, Target: tg, Orig: it, Plain: plain}
+		ed.Text = ed.textOf(it)
+		return ready(ed)
 	}
 }
 
@@ -241,7 +262,12 @@ const (
 // SaveEdit parses the edited text and saves it (see the top of this file).
 func SaveEdit(ed *EditState) DoneMsg {
 	var it model.Item
-	if err := json.Unmarshal(bytes.TrimSpace(ed.Text), &it); err != nil {
+	if ed.Plain {
+		var err error
+		if it, err = itemfmt.FromPlain(bytes.TrimSpace(ed.Text), ed.Orig); err != nil {
+			return DoneMsg{Err: kit.AsModelError(err), Edit: ed}
+		}
+	} else if err := json.Unmarshal(bytes.TrimSpace(ed.Text), &it); err != nil {
 		return DoneMsg{Err: kit.AsModelError(err), Edit: ed}
 	}
 	api, tg := ed.API, ed.Target
@@ -525,7 +551,8 @@ func (c *EditConflict) Update(msg tea.Msg) (Modal, tea.Cmd) {
 	ed := c.ed
 	switch {
 	case key.Matches(k, c.keys.ReloadItem) && c.now != nil:
-		next := &EditState{API: ed.API, Target: ed.Target, Orig: c.now, Text: itemText(c.now)}
+		next := &EditState{API: ed.API, Target: ed.Target, Orig: c.now, Plain: ed.Plain}
+		next.Text = next.textOf(c.now)
 		return nil, func() tea.Msg { return ready(next) }
 	case key.Matches(k, c.keys.Overwrite):
 		ed.Force = true

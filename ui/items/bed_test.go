@@ -61,3 +61,13 @@ func headerWith(m *bed, names ...string) string {
 	}
 	return ""
 }
+
+// lineWith is the first line of the pane containing s ("" if none).
+func (m *bed) lineWith(s string) string {
+	for _, l := range strings.Split(m.Text(), "\n") {
+		if strings.Contains(l, s) {
+			return l
+		}
+	}
+	return ""
+}

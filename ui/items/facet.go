@@ -168,12 +168,13 @@ func (p *Model) facetPosition(f engine.Facet, top, last, n int) string {
 // facet view keeps of each page only the items of its shape, so its
 // window is bounded by rows too: a page goes only when two screens of
 // rows stay, or the pane would read the pages on either side in turn,
-// each near an edge of a window narrower than the screen.
+// each near an edge of a window narrower than the screen. So is a window
+// read through a filter on the server (its pages may hold no row).
 func (p *Model) overfull(drop int) bool {
 	if len(p.pages) <= maxWindowPages {
 		return false
 	}
-	if _, ok := p.shownFacet(); !ok {
+	if _, ok := p.shownFacet(); !ok && p.server == nil {
 		return true
 	}
 	rows := 0

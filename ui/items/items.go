@@ -23,11 +23,21 @@
 // are billed); the left-out list comes from a read of the whole table,
 // which the root asks about first (kit.SurveyMsg).
 //
+// The everyday chores: marks (space, *, M, u) and the bulk actions on the
+// marked items (D delete, A set, R remove an attribute, X export), each
+// with a dry run by the engine's capacity rules, progress, esc to stop and
+// a summary; the columns (c: show, order, sort); the filter on the server
+// (F: a FilterExpression over the whole table, its cost said first); y and
+// Y copy an item as plain or DynamoDB JSON, E edits it as plain JSON.
+//
 // Where to look: items.go the model; keys.go the key bindings and what
 // each does; paging.go the Scan pages (the window of at most three, the
 // prefetch, reading to the end); update.go the messages; filter.go the
 // filter of the loaded rows; view.go drawing; facet.go the facet views;
-// leftout.go the items an index leaves out; itemview.go the item view.
+// leftout.go the items an index leaves out; itemview.go the item view;
+// marks.go, bulk.go, export.go the marks and what acts on them; prompt.go
+// the one-line prompts; columns.go the column chooser; serverfilter.go the
+// filter on the server; browse.go the chores' keys.
 package items
 
 import (
@@ -53,6 +63,7 @@ type Model struct {
 	st       *kit.Styles
 	keys     keys
 	ek       keymap.EditKeyMap
+	bk       keymap.BrowseKeyMap
 	api      engine.API
 	pageSize int
 
@@ -102,6 +113,21 @@ type Model struct {
 	raw       []int
 	facetNote string
 
+	// Marks and the bulk action on them (marks.go, bulk.go), the prompt
+	// open under the rows (prompt.go), the filter on the server and the
+	// items each of its pages scanned (serverfilter.go), and the columns
+	// chosen (columns.go).
+	marks      map[string]model.Item
+	bulk       *bulkRun
+	bulkSeq    int
+	markingAll bool
+	prompt     *prompt
+	server     *serverFilter
+	scanned    []int
+	cols       columnLayout
+	allCols    []string
+	chooser    *columnChooser
+
 	w, h    int
 	focused bool
 }
@@ -123,7 +149,7 @@ func New(st *kit.Styles, km keymap.KeyMap, api engine.API, pageSize int) *Model 
 		ClearFilter: km.ClearFilter, LeftOut: km.LeftOut, Reload: km.Reload, Stop: km.Stop,
 		Facet: km.Design.Facet, FacetBack: km.Design.FacetBack, MoreLikeThis: km.MoreLikeThis,
 		Back: km.Back, KeepFilter: keep, LeaveUp: km.Field.Up, LeaveDown: km.Field.Down}
-	return &Model{st: st, keys: k, ek: km.Editing, api: api, pageSize: pageSize, loading: -1}
+	return &Model{st: st, keys: k, ek: km.Editing, bk: km.Browse, api: api, pageSize: pageSize, loading: -1}
 }
 
 func (p *Model) leftOutCapable() bool {
@@ -144,13 +170,17 @@ func (p *Model) SetSize(w, h int) { p.w, p.h = w, h }
 // SetFocus says whether the pane has the keyboard.
 func (p *Model) SetFocus(on bool) { p.focused = on }
 
-// Capturing reports whether the filter has the keyboard.
-func (p *Model) Capturing() bool { return p.filtering }
+// Capturing reports whether the filter, a prompt or the column chooser
+// has the keyboard.
+func (p *Model) Capturing() bool { return p.filtering || p.prompt != nil || p.chooser != nil }
 
 // UsesEsc reports whether esc means something here: clearing a filter,
 // leaving the left-out list (or stopping the read of the table behind
-// it), stopping a read to the end.
-func (p *Model) UsesEsc() bool { return p.idx != nil || p.leftOut != nil || p.toEnd || p.filtering }
+// it), stopping a read to the end, clearing the filter on the server,
+// stopping a bulk action or closing its summary.
+func (p *Model) UsesEsc() bool {
+	return p.idx != nil || p.leftOut != nil || p.toEnd || p.filtering || p.server != nil || p.bulk != nil
+}
 
 // Target is what the pane browses.
 func (p *Model) Target() kit.Target { return p.tg }

@@ -16,7 +16,8 @@ import (
 	"github.com/dynoscope/dynoscope/ui/kit"
 )
 
-// ItemView shows one item as DynamoDB JSON or plain JSON (t toggles), with
+// ItemView shows one item as DynamoDB JSON or plain JSON (t toggles; y and
+// Y copy it as either, E edits it in $EDITOR as plain JSON), with
 // its types visible, its size in bytes and capacity units, and which
 // indexes it is in (and why not). It opens over the pane it came from;
 // the root closes it on esc.
@@ -37,7 +38,7 @@ type ItemView struct {
 }
 
 type itemViewKeys struct {
-	ToggleJSON, Back key.Binding
+	ToggleJSON, Back, CopyPlain, CopyDynamo, EditPlain key.Binding
 }
 
 // NewItemView opens the item view on it (at least its table key; whole:
@@ -46,7 +47,8 @@ type itemViewKeys struct {
 func NewItemView(st *kit.Styles, km keymap.KeyMap, api engine.API, msg kit.OpenItemMsg) (*ItemView, tea.Cmd) {
 	back := km.Back
 	back.SetHelp("esc", "back to list")
-	v := &ItemView{st: st, keys: itemViewKeys{ToggleJSON: km.ToggleJSON, Back: back}, ek: km.Editing, api: api,
+	v := &ItemView{st: st, keys: itemViewKeys{ToggleJSON: km.ToggleJSON, Back: back, CopyPlain: km.Browse.CopyPlain,
+		CopyDynamo: km.Browse.CopyDynamo, EditPlain: km.Browse.EditPlain}, ek: km.Editing, api: api,
 		scroll: kit.NewScroller(km), tg: msg.Target}
 	return v, v.load(msg.Item, msg.Whole)
 }
@@ -121,22 +123,33 @@ func (v *ItemView) SetSize(w, h int) {
 func (v *ItemView) editKeys() []key.Binding {
 	ok := v.ready && v.err == nil
 	ek := v.ek
-	e, a, d := ek.EditItem, ek.SetAttr, ek.DeleteItem
+	e, a, d, ep := ek.EditItem, ek.SetAttr, ek.DeleteItem, v.keys.EditPlain
 	e.SetEnabled(ok)
 	a.SetEnabled(ok)
 	d.SetEnabled(ok)
-	return []key.Binding{ek.NewItem, e, a, d}
+	ep.SetEnabled(ok)
+	return []key.Binding{ek.NewItem, e, ep, a, d}
+}
+
+// copyKeys copy the item shown, once read.
+func (v *ItemView) copyKeys() []key.Binding {
+	ok := v.ready && v.err == nil
+	y, yy := v.keys.CopyPlain, v.keys.CopyDynamo
+	y.SetEnabled(ok)
+	yy.SetEnabled(ok)
+	return []key.Binding{y, yy}
 }
 
 // ShortHelp is the view's keys for the help line.
 func (v *ItemView) ShortHelp() []key.Binding {
 	ek := v.editKeys()
-	return append(append(v.scroll.Keys.Short(), v.keys.ToggleJSON, v.keys.Back), kit.Writable(v.api, true, ek[1], ek[3])...)
+	out := append(append(v.scroll.Keys.Short(), v.keys.ToggleJSON, v.keys.Back), kit.Writable(v.api, true, ek[1], ek[4])...)
+	return append(out, v.copyKeys()...)
 }
 
 // FullHelp is every key of the view.
 func (v *ItemView) FullHelp() [][]key.Binding {
-	return [][]key.Binding{v.scroll.Keys.All(), {v.keys.ToggleJSON, v.keys.Back}, kit.Writable(v.api, false, v.editKeys()...)}
+	return [][]key.Binding{v.scroll.Keys.All(), append([]key.Binding{v.keys.ToggleJSON, v.keys.Back}, v.copyKeys()...), kit.Writable(v.api, false, v.editKeys()...)}
 }
 
 // Update takes the item read, scrolls, toggles the JSON and turns the edit
@@ -158,6 +171,9 @@ func (v *ItemView) Update(msg tea.Msg) tea.Cmd {
 			v.plain = !v.plain
 			return nil
 		}
+		if v.ready && v.err == nil && key.Matches(msg, v.keys.CopyPlain, v.keys.CopyDynamo) {
+			return copyItem(v.item, key.Matches(msg, v.keys.CopyDynamo))
+		}
 		if cmd, ok := v.editKey(msg); ok {
 			return cmd
 		}
@@ -170,7 +186,7 @@ func (v *ItemView) Update(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
-// editKey turns n, e, a and d into edit requests.
+// editKey turns n, e, E, a and d into edit requests.
 func (v *ItemView) editKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	ek := v.ek
 	tg := kit.TableTarget(v.tg.Desc)
@@ -181,9 +197,12 @@ func (v *ItemView) editKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		return nil, false
 	}
 	var op kit.EditOp
+	plain := false
 	switch {
 	case key.Matches(msg, ek.EditItem):
 		op = kit.EditInEditor
+	case key.Matches(msg, v.keys.EditPlain):
+		op, plain = kit.EditInEditor, true
 	case key.Matches(msg, ek.SetAttr):
 		op = kit.EditAttr
 	case key.Matches(msg, ek.DeleteItem):
@@ -191,7 +210,7 @@ func (v *ItemView) editKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	default:
 		return nil, false
 	}
-	return kit.Msg(kit.EditMsg{Op: op, Target: tg, Key: kit.KeyOf(v.item, tg.TableKeyNames()...)}), true
+	return kit.Msg(kit.EditMsg{Op: op, Target: tg, Key: kit.KeyOf(v.item, tg.TableKeyNames()...), Plain: plain}), true
 }
 
 // header is the item's table and key, its size and capacity units, and

@@ -27,7 +27,10 @@ func (p *Model) keyMap() keys {
 		k.Left.SetEnabled(false)
 		k.Right.SetEnabled(false)
 	}
-	k.ClearFilter.SetEnabled(p.idx != nil && !p.toEnd)
+	k.ClearFilter.SetEnabled((p.idx != nil || p.server != nil) && !p.toEnd)
+	if p.idx == nil && p.server != nil {
+		k.ClearFilter.SetHelp("esc", "clear the filter on the server")
+	}
 	k.Stop.SetEnabled(p.toEnd)
 	k.Facet.SetEnabled(len(p.facets) > 0 && p.leftOut == nil && !p.toEnd)
 	k.FacetBack.SetEnabled(len(p.facets) > 0 && p.leftOut == nil && !p.toEnd)
@@ -57,19 +60,72 @@ func (p *Model) shortEditKeys() []key.Binding {
 	return kit.Writable(p.api, true, ek[1], ek[3])
 }
 
+// browseKeys are the chores' bindings that apply now: the marks, what
+// acts on the marked items (those that write as the backend allows), the
+// columns, the filter on the server, copying and editing as plain JSON.
+func (p *Model) browseKeys() (marks, bulk, more []key.Binding) {
+	bk := p.bk
+	ok := p.tg.Valid() && p.leftOut == nil
+	_, cur := p.current()
+	for _, b := range []*key.Binding{&bk.Mark, &bk.CopyPlain, &bk.CopyDynamo} {
+		b.SetEnabled(ok && cur)
+	}
+	bk.MarkLoaded.SetEnabled(ok && len(p.g.Rows) > 0)
+	bk.MarkFiltered.SetEnabled(ok && (p.idx != nil || p.server != nil))
+	bk.Unmark.SetEnabled(len(p.marks) > 0)
+	has := ok && len(p.marks) > 0 && !p.bulkRunning()
+	for _, b := range []*key.Binding{&bk.DeleteMarked, &bk.SetMarked, &bk.RemoveMarked, &bk.ExportMarked} {
+		b.SetEnabled(has)
+	}
+	bk.StopBulk.SetEnabled(p.bulkRunning())
+	bk.Columns.SetEnabled(ok)
+	bk.ServerFilter.SetEnabled(ok)
+	edit := bk.EditPlain
+	_, canEdit := p.editKey()
+	edit.SetEnabled(canEdit)
+	marks = []key.Binding{bk.Mark, bk.MarkLoaded, bk.MarkFiltered, bk.Unmark}
+	bulk = append(kit.Writable(p.api, false, bk.DeleteMarked, bk.SetMarked, bk.RemoveMarked), bk.ExportMarked, bk.StopBulk)
+	more = append([]key.Binding{bk.Columns, bk.ServerFilter, bk.CopyPlain, bk.CopyDynamo}, kit.Writable(p.api, false, edit)...)
+	return marks, bulk, more
+}
+
 // ShortHelp is the pane's keys for the help line.
 func (p *Model) ShortHelp() []key.Binding {
 	if p.filtering {
 		return []key.Binding{p.keys.KeepFilter, p.keys.ClearFilter}
 	}
+	if p.prompt != nil {
+		acc, esc := p.ek.Accept, p.ek.Cancel
+		if p.prompt.kind == promptExport {
+			return []key.Binding{acc, esc, p.bk.Format}
+		}
+		return []key.Binding{acc, esc}
+	}
+	if p.chooser != nil {
+		done := p.ek.Accept
+		done.SetHelp("enter/esc", "done")
+		return []key.Binding{p.keys.Up, p.keys.Down, p.bk.ShowColumn, p.bk.ColumnUp, p.bk.ColumnDown, p.bk.SortBy, done}
+	}
+	if p.bulk != nil && p.bulk.finished {
+		c := p.ek.Accept
+		c.SetHelp("enter/esc", "close the summary")
+		return []key.Binding{c}
+	}
 	k := p.keyMap()
 	if p.toEnd {
 		return []key.Binding{k.Stop}
 	}
+	if p.bulkRunning() {
+		return []key.Binding{p.bk.StopBulk, k.Up, k.Down}
+	}
+	if len(p.marks) > 0 {
+		_, bulk, _ := p.browseKeys()
+		return append([]key.Binding{k.Up, k.Down, p.bk.Mark, p.bk.Unmark}, bulk...)
+	}
 	if kit.ReadOnly(p.api) != "" { // the refusal early, where it shows
 		return append(append([]key.Binding{k.Up, k.Down, k.Open}, p.shortEditKeys()...), k.Bottom, k.Filter, k.LeftOut, k.Facet, k.Reload)
 	}
-	return append([]key.Binding{k.Up, k.Down, k.Open, k.MoreLikeThis, k.Bottom, k.Filter, k.LeftOut, k.Facet, k.Reload}, p.shortEditKeys()...)
+	return append([]key.Binding{k.Up, k.Down, k.Open, k.MoreLikeThis, k.Bottom, k.Filter, k.LeftOut, k.Facet, k.Reload}, append(p.shortEditKeys(), p.bk.Mark)...)
 }
 
 // FullHelp is every key of the pane.
@@ -77,11 +133,16 @@ func (p *Model) FullHelp() [][]key.Binding {
 	if p.filtering {
 		return [][]key.Binding{p.ShortHelp()}
 	}
+	if p.prompt != nil || p.chooser != nil || (p.bulk != nil && p.bulk.finished) {
+		return [][]key.Binding{p.ShortHelp()}
+	}
 	k := p.keyMap()
+	marks, bulk, more := p.browseKeys()
 	return [][]key.Binding{
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Stop},
 		{k.Left, k.Right, k.Open, k.MoreLikeThis, k.Filter, k.ClearFilter, k.LeftOut, k.Facet, k.FacetBack, k.Reload},
 		kit.Writable(p.api, false, p.editKeys()...),
+		marks, bulk, more,
 	}
 }
 
@@ -143,6 +204,9 @@ func (p *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		p.applyFilter()
 	case key.Matches(msg, k.ClearFilter):
+		if p.idx == nil && p.server != nil {
+			return p.setServerFilter(nil)
+		}
 		p.idx, p.filter = nil, kit.Field{}
 	case key.Matches(msg, k.LeftOut):
 		return p.OpenLeftOut()
@@ -155,7 +219,12 @@ func (p *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 			whole := p.tg.Index == "" || p.tg.Projection().ProjectionType == model.ProjectionAll
 			return kit.Msg(kit.SearchLikeMsg{Target: p.tg, Item: it, Whole: whole})
 		}
-	case key.Matches(msg, k.Open):
+	case p.leftOut == nil:
+		if cmd, ok := p.browseKey(msg); ok {
+			return cmd
+		}
+	}
+	if key.Matches(msg, k.Open) {
 		if it, ok := p.current(); ok {
 			tg := p.tg
 			whole := tg.Index == "" || tg.Projection().ProjectionType == model.ProjectionAll
@@ -189,7 +258,7 @@ func (p *Model) askToEnd() tea.Cmd {
 	return kit.Msg(kit.ConfirmMsg{Title: "Read " + p.tg.Label() + " to the end?", Yes: "read to the end", Body: body, Then: toEndMsg{gen: p.gen}})
 }
 
-// editKey turns n, e, a and d into edit requests for the root; with no
+// editKey turns n, e, E, a and d into edit requests for the root; with no
 // message it reports the key of the item they would act on.
 func (p *Model) editKey(msgs ...tea.KeyPressMsg) (tea.Cmd, bool) {
 	tg := kit.TableTarget(p.tg.Desc)
@@ -214,6 +283,8 @@ func (p *Model) editKey(msgs ...tea.KeyPressMsg) (tea.Cmd, bool) {
 		return nil, false
 	case key.Matches(msg, ek.EditItem):
 		op = kit.EditInEditor
+	case key.Matches(msg, p.bk.EditPlain):
+		return kit.Msg(kit.EditMsg{Op: kit.EditInEditor, Target: tg, Key: itemKey, Plain: true}), true
 	case key.Matches(msg, ek.SetAttr):
 		op = kit.EditAttr
 	case key.Matches(msg, ek.DeleteItem):

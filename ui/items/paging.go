@@ -17,7 +17,10 @@ type pageMsg struct {
 	items []model.Item
 	lek   model.Item
 	units float64 // read units the page consumed, as the backend reported
-	err   error
+	// scanned is how many items the Scan read (more than it returned
+	// with a filter on the server).
+	scanned int
+	err     error
 }
 
 // sampleMsg carries the attribute names of the first page of a table, so an
@@ -47,6 +50,7 @@ func (p *Model) SetTarget(t kit.Target, info *kit.TableInfo) tea.Cmd {
 	}
 	p.tg = t
 	p.facets, p.facet, p.facetNote = nil, 0, ""
+	p.marks, p.server, p.cols, p.chooser, p.prompt, p.markingAll = nil, nil, columnLayout{}, nil, nil, false
 	return kit.Sequence(p.readFacets(), p.reload())
 }
 
@@ -68,7 +72,7 @@ func (p *Model) Reload() tea.Cmd { return p.reload() }
 
 func (p *Model) reload() tea.Cmd {
 	p.gen++
-	p.starts, p.lens, p.raw = []model.Item{nil}, nil, nil
+	p.starts, p.lens, p.raw, p.scanned = []model.Item{nil}, nil, nil, nil
 	p.units, p.spent = nil, 0
 	p.first, p.pages, p.atEnd, p.err = 0, nil, false, nil
 	p.cursor, p.top, p.colOff = 0, 0, 0
@@ -110,6 +114,7 @@ func (p *Model) Refresh() tea.Cmd {
 	p.starts = p.starts[:p.first+1]
 	p.lens = p.lens[:min(p.first, len(p.lens))]
 	p.raw = p.raw[:min(p.first, len(p.raw))]
+	p.scanned = p.scanned[:min(p.first, len(p.scanned))]
 	p.atEnd = false
 	return kit.Sequence(p.load(p.first), lo)
 }
@@ -155,19 +160,23 @@ func (p *Model) Events(evs []engine.Event) tea.Cmd {
 // load reads page i.
 func (p *Model) load(i int) tea.Cmd {
 	p.loading = i
-	api, gen, tg, limit := p.api, p.gen, p.tg, int32(p.pageSize)
+	api, gen, tg, limit, sf := p.api, p.gen, p.tg, int32(p.pageSize), p.server
 	start := p.starts[i]
 	index := tg.Index
 	if tg.Vector() != nil {
 		index = "" // Scan refuses a vector index: its table's items show
 	}
 	return func() tea.Msg {
-		out, err := api.Scan(context.Background(), &model.ScanInput{TableName: tg.Table(), IndexName: index,
-			Limit: &limit, ExclusiveStartKey: start, ReturnConsumedCapacity: model.ReturnCapacityIndexes})
+		in := &model.ScanInput{TableName: tg.Table(), IndexName: index,
+			Limit: &limit, ExclusiveStartKey: start, ReturnConsumedCapacity: model.ReturnCapacityIndexes}
+		if sf != nil {
+			in.FilterExpression, in.ExpressionAttributeNames, in.ExpressionAttributeValues = sf.expr, sf.names, sf.values
+		}
+		out, err := api.Scan(context.Background(), in)
 		if err != nil {
 			return pageMsg{gen: gen, page: i, err: err}
 		}
-		msg := pageMsg{gen: gen, page: i, items: out.Items, lek: out.LastEvaluatedKey}
+		msg := pageMsg{gen: gen, page: i, items: out.Items, lek: out.LastEvaluatedKey, scanned: int(out.ScannedCount)}
 		if cc := out.ConsumedCapacity; cc != nil {
 			msg.units = float64(cc.CapacityUnits)
 		}
@@ -218,6 +227,10 @@ func (p *Model) regrid() {
 	} else {
 		p.g = kit.NewGrid(p.tg, items, p.extra)
 	}
+	p.allCols = p.g.ColumnNames()
+	p.g.Arrange(p.cols.order, p.cols.hidden)
+	p.g.SortRows(p.cols.sortBy, p.cols.desc)
+	p.g.Marked = p.marked
 	p.applyFilter()
 }
 
@@ -247,6 +260,10 @@ func (p *Model) accept(m pageMsg) {
 		p.raw = append(p.raw, 0)
 	}
 	p.raw[i] = len(m.items)
+	for len(p.scanned) <= i {
+		p.scanned = append(p.scanned, 0)
+	}
+	p.scanned[i] = m.scanned
 	m.items = p.ofFacet(m.items)
 	p.lens[i] = len(m.items)
 	if m.lek != nil {

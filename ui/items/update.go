@@ -1,6 +1,7 @@
 package items
 
 import (
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/dynoscope/dynoscope/ui/kit"
@@ -40,6 +41,29 @@ func (p *Model) update(msg tea.Msg) tea.Cmd {
 		return p.toTheEnd()
 	case facetsMsg:
 		return p.onFacets(msg)
+	case bulkPlanMsg:
+		return p.onBulkPlan(msg)
+	case bulkGoMsg:
+		return p.onBulkGo(msg)
+	case bulkStepMsg:
+		return p.onBulkStep(msg)
+	case bulkNextMsg:
+		if p.bulk != nil && p.bulk.seq == msg.seq && !p.bulk.finished {
+			return p.bulkNext()
+		}
+		return nil
+	case serverFilterMsg:
+		if msg.gen != p.gen {
+			return nil
+		}
+		return p.setServerFilter(msg.sf)
+	case markServerGoMsg:
+		if msg.gen != p.gen || p.server == nil {
+			return nil
+		}
+		return p.markServer()
+	case markServerMsg:
+		return p.onMarkServer(msg)
 	case sampleMsg:
 		if msg.gen == p.gen {
 			p.extra = msg.names
@@ -54,6 +78,10 @@ func (p *Model) update(msg tea.Msg) tea.Cmd {
 		}
 		return nil
 	case tea.PasteMsg:
+		if p.prompt != nil {
+			p.prompt.field.Paste(msg.Content)
+			return nil
+		}
 		if p.filtering {
 			p.filter.Paste(msg.Content)
 			p.applyFilter()
@@ -68,8 +96,20 @@ func (p *Model) update(msg tea.Msg) tea.Cmd {
 		}
 		return nil
 	case tea.KeyPressMsg:
-		if p.filtering {
+		switch {
+		case p.prompt != nil:
+			return p.updatePrompt(msg)
+		case p.chooser != nil:
+			return p.updateChooser(msg)
+		case p.filtering:
 			return p.updateFilter(msg)
+		case p.bulk != nil && p.bulk.finished:
+			if key.Matches(msg, p.ek.Accept, p.keys.Back) {
+				p.bulk = nil
+			}
+			return nil
+		case p.bulkRunning() && key.Matches(msg, p.bk.StopBulk):
+			return p.stopBulk()
 		}
 		if cmd, ok := p.editKey(msg); ok {
 			return cmd

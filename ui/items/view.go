@@ -19,6 +19,9 @@ func (p *Model) View() string {
 	}
 	out := make([]string, 0, p.h)
 	out = append(out, p.HeaderLine())
+	if r := p.bulk; r != nil && r.finished {
+		return strings.Join(append(out, p.summaryView()...), "\n")
+	}
 	screen := p.rowsOnScreen()
 	switch {
 	case p.err != nil:
@@ -30,21 +33,61 @@ func (p *Model) View() string {
 		return strings.Join(out, "\n")
 	}
 	var rows []string
-	if p.idx != nil {
-		rows = p.g.Render(st, p.idx, p.ftop, screen, p.fcursor, p.colOff, w, p.focused)
+	switch {
+	case p.chooser != nil:
+		out = append(out, p.chooserView(p.h-1)...)
+		return strings.Join(out, "\n")
+	case p.bulkRunning():
+		rows = p.gridRows(screen)
+		out = append(out, p.st.Warn.Render(kit.Fit(p.bulkLine(), w)))
+	case p.idx != nil:
+		rows = p.gridRows(screen)
 		fl := fmt.Sprintf("filter /%s · %d of %s match", p.filter.View(p.filtering, 40), len(p.idx), loadedRows(p.windowRows()))
-		out = append(out, kit.Fit(fl, w))
-	} else {
-		start := p.offset(p.first)
-		rows = p.g.Render(st, nil, p.top-start, screen, p.cursor-start, p.colOff, w, p.focused)
+		if p.server != nil {
+			fl += " · on the server: " + p.server.text
+		}
+		out = append(out, kit.Fit(fl+p.sortNote(), w))
+	default:
+		rows = p.gridRows(screen)
 		out = append(out, kit.Fit(p.positionLine(screen), w))
 	}
 	out = append(out, rows...)
+	if p.prompt != nil {
+		for len(out) > p.h-2 {
+			out = out[:len(out)-1]
+		}
+		for len(out) < p.h-2 {
+			out = append(out, "")
+		}
+		return strings.Join(append(out, p.promptView()...), "\n")
+	}
 	for len(out) < p.h-1 {
 		out = append(out, "")
 	}
 	out = append(out, p.legend())
 	return strings.Join(out, "\n")
+}
+
+// gridRows draws the rows on screen (the window's, or the filter's).
+func (p *Model) gridRows(screen int) []string {
+	if p.idx != nil {
+		return p.g.Render(p.st, p.idx, p.ftop, screen, p.fcursor, p.colOff, p.w, p.focused)
+	}
+	start := p.offset(p.first)
+	return p.g.Render(p.st, nil, p.top-start, screen, p.cursor-start, p.colOff, p.w, p.focused)
+}
+
+// summaryView is the summary of the bulk action that ended.
+func (p *Model) summaryView() []string {
+	out := []string{""}
+	for i, l := range p.bulk.summary {
+		if i == 0 {
+			out = append(out, kit.WrapStyled(p.st.Title, l, p.w)...)
+			continue
+		}
+		out = append(out, kit.WrapIndented(p.st.Dim.UnsetForeground(), "    ", l, p.w)...)
+	}
+	return append(out, "", p.st.Dim.Render("enter/esc: close the summary"))
 }
 
 // loadedRows is "1 loaded row" or "n loaded rows".
@@ -74,6 +117,9 @@ func (p *Model) HeaderLine() string {
 	if tg.Vector() != nil {
 		parts = []string{"vector: table items shown"}
 	}
+	if len(p.marks) > 0 {
+		parts = append([]string{st.Warn.Render("• " + p.markCount())}, parts...)
+	}
 	left := st.Title.Render(tg.Label()) + "  " + strings.Join(parts, " · ")
 	right := ""
 	switch {
@@ -96,13 +142,25 @@ func (p *Model) positionLine(screen int) string {
 	start := p.offset(p.first)
 	n := p.windowRows()
 	f, faceted := p.shownFacet()
-	if n == 0 && !faceted {
+	if n == 0 && !faceted && p.server == nil {
 		if p.loading >= 0 {
 			return p.st.Dim.Render("reading…")
 		}
 		return "no items"
 	}
 	last := min(p.top+screen, start+n)
+	if p.server != nil && !faceted {
+		s := p.serverPosition(p.top, last, n)
+		switch {
+		case p.markingAll:
+			s += " · marking every match…"
+		case p.loading >= 0:
+			s += " · reading page " + kit.Itoa(p.loading+1) + "…"
+		case p.atEnd && !p.more():
+			s += " · the whole table read"
+		}
+		return p.st.Dim.Render(s + p.sortNote())
+	}
 	if faceted {
 		s := p.facetPosition(f, p.top, last, n)
 		switch {
@@ -145,7 +203,7 @@ func (p *Model) positionLine(screen int) string {
 	case p.atEnd && !p.more() && p.cursor == start+n-1:
 		s += " · end of " + p.tg.Kind()
 	}
-	return p.st.Dim.Render(s)
+	return p.st.Dim.Render(s + p.sortNote())
 }
 
 // pageOf returns the page holding absolute row r.

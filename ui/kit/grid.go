@@ -27,6 +27,13 @@ type Grid struct {
 	PinKeys bool
 	Rows    []GridRow
 	widths  map[string]int
+	// Marked reports whether row i is marked (a bulk action's mark, drawn
+	// "•" beside the cursor's place); nil: no row is.
+	Marked func(i int) bool
+	// sorted is the column the rows are sorted by (SortRows), desc its
+	// direction.
+	sorted string
+	desc   bool
 }
 
 // GridRow is one item of a grid, its cells formatted.
@@ -138,6 +145,12 @@ func (g *Grid) name(n string) string {
 // label is a column's header: its name, "▲" after the sort key, "▲1",
 // "▲2", … after the attributes of a multi-attribute sort key.
 func (g *Grid) label(n string) string {
+	if n == g.sorted && n != "" {
+		if g.desc {
+			return g.name(n) + " ↓"
+		}
+		return g.name(n) + " ↑"
+	}
 	i := indexOf(g.rng, n)
 	switch {
 	case i < 0:
@@ -238,10 +251,14 @@ func (g *Grid) Render(st *Styles, idx []int, top, h, cursor, colOff, w int, focu
 		}
 		row := g.Rows[ri]
 		var b strings.Builder
+		mark := " "
+		if g.Marked != nil && g.Marked(ri) {
+			mark = "•"
+		}
 		if r == cursor {
-			b.WriteString("▸ ")
+			b.WriteString("▸" + mark)
 		} else {
-			b.WriteString("  ")
+			b.WriteString(" " + mark)
 		}
 		for i, j := range visible {
 			if i > 0 {

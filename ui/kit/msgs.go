@@ -55,11 +55,13 @@ const (
 )
 
 // EditMsg asks for an edit of the item with table key Key in Target's
-// table (Key is nil for EditNew).
+// table (Key is nil for EditNew); Plain edits it in $EDITOR as plain JSON
+// instead of DynamoDB JSON (its types kept: itemfmt.FromPlain).
 type EditMsg struct {
 	Op     EditOp
 	Target Target
 	Key    model.Item
+	Plain  bool
 }
 
 // ManageOp is a change of a table or an index.
