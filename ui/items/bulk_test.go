@@ -226,3 +226,26 @@ func TestExportMarked(t *testing.T) {
 	}
 	_ = uitest.Keys
 }
+
+// On a provisioned remote table the dry run says how long the writes take
+// at the table's write capacity, or at a GSI's when that is the slower.
+func TestBulkTimeAtCapacity(t *testing.T) {
+	desc := &model.TableDescription{TableName: "Orders",
+		ProvisionedThroughput: &model.ProvisionedThroughputDescription{WriteCapacityUnits: 5},
+		GlobalSecondaryIndexes: []model.GlobalSecondaryIndexDescription{{IndexName: "byStatus",
+			ProvisionedThroughput: &model.ProvisionedThroughputDescription{WriteCapacityUnits: 1}}}}
+	cases := []struct {
+		table, gsi float64
+		want       string
+	}{
+		{600, 20, "At the provisioned capacity: ~2 min (the table at 5 WCU;"},
+		{600, 200, "At the provisioned capacity: ~3 min 20 s (GSI byStatus at 1 WCU;"},
+	}
+	for _, c := range cases {
+		b := &bulkPlan{desc: desc}
+		b.units.Table, b.units.Indexes = c.table, map[string]float64{"byStatus": c.gsi}
+		if got := b.timeAtCapacity(); !strings.HasPrefix(got, c.want) {
+			t.Errorf("%v/%v: %q, want %q…", c.table, c.gsi, got, c.want)
+		}
+	}
+}

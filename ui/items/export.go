@@ -94,16 +94,30 @@ func keysOf(items []model.Item, names []string) []model.Item {
 	return out
 }
 
-// markServerMsg carries every item the filter on the server matched.
+// markServerMsg carries a page of the items the filter on the server
+// matched.
 type markServerMsg struct {
 	gen   int
+	seq   int
 	items []model.Item
+	lek   model.Item
 	units float64
 	err   error
 }
 
 // markServerGoMsg: the user agreed to read the table for the marks.
 type markServerGoMsg struct{ gen int }
+
+// marking is the read of the whole table that M does with a filter on the
+// server: page after page (1 MB each), each page's matches marked as it
+// lands; esc stops it after the page in flight.
+type marking struct {
+	seq      int
+	pages    int
+	matched  int
+	units    float64
+	stopping bool
+}
 
 // askMarkServer marks every item of the table the filter on the server
 // matches: it reads the table whole, so on a remote table it asks first.
@@ -115,55 +129,80 @@ func (p *Model) askMarkServer() tea.Cmd {
 	if c := p.scanCost(false); c != "" {
 		body = append(body, c, "")
 	}
-	body = append(body, "M reads the table to its end with the filter and marks every item that matches.")
+	body = append(body, "M reads the table to its end with the filter and marks every item that matches; esc stops.")
 	return kit.Msg(kit.ConfirmMsg{Title: "Mark every match in " + p.tg.Label() + "?", Yes: "read and mark", Body: body, Then: markServerGoMsg{gen: p.gen}})
 }
 
-// markServer reads the whole target with the filter on the server.
+// markServer starts reading the whole target with the filter on the
+// server.
 func (p *Model) markServer() tea.Cmd {
-	api, gen, tg, sf := p.api, p.gen, p.tg, p.server
+	if p.marking != nil {
+		return nil
+	}
+	p.markSeq++
+	p.marking = &marking{seq: p.markSeq}
+	return p.markPage(nil)
+}
+
+// markPage reads the page after start.
+func (p *Model) markPage(start model.Item) tea.Cmd {
+	api, gen, tg, sf, seq := p.api, p.gen, p.tg, p.server, p.marking.seq
 	index := tg.Index
 	if tg.Vector() != nil {
 		index = "" // Scan refuses a vector index: its table's items show
 	}
-	p.markingAll = true
 	return func() tea.Msg {
-		var out markServerMsg
-		out.gen = gen
-		var start model.Item
-		for {
-			res, err := api.Scan(context.Background(), &model.ScanInput{TableName: tg.Table(), IndexName: index, ExclusiveStartKey: start,
-				FilterExpression: sf.expr, ExpressionAttributeNames: sf.names, ExpressionAttributeValues: sf.values,
-				ReturnConsumedCapacity: model.ReturnCapacityTotal})
-			if err != nil {
-				out.err = err
-				return out
-			}
-			out.items = append(out.items, res.Items...)
-			if res.ConsumedCapacity != nil {
-				out.units += float64(res.ConsumedCapacity.CapacityUnits)
-			}
-			if res.LastEvaluatedKey == nil {
-				return out
-			}
-			start = res.LastEvaluatedKey
+		res, err := api.Scan(context.Background(), &model.ScanInput{TableName: tg.Table(), IndexName: index, ExclusiveStartKey: start,
+			FilterExpression: sf.expr, ExpressionAttributeNames: sf.names, ExpressionAttributeValues: sf.values,
+			ReturnConsumedCapacity: model.ReturnCapacityTotal})
+		if err != nil {
+			return markServerMsg{gen: gen, seq: seq, err: err}
 		}
+		out := markServerMsg{gen: gen, seq: seq, items: res.Items, lek: res.LastEvaluatedKey}
+		if res.ConsumedCapacity != nil {
+			out.units = float64(res.ConsumedCapacity.CapacityUnits)
+		}
+		return out
 	}
 }
 
-// onMarkServer marks what the read found.
+// onMarkServer marks what a page found, and reads the next.
 func (p *Model) onMarkServer(msg markServerMsg) tea.Cmd {
-	if msg.gen != p.gen {
+	m := p.marking
+	if m == nil || msg.gen != p.gen || msg.seq != m.seq {
 		return nil
 	}
-	p.markingAll = false
 	if msg.err != nil {
-		return kit.Msg(kit.FlashMsg{Text: "marking stopped, nothing marked: " + kit.AsModelError(msg.err).Error()})
+		p.marking = nil
+		return kit.Msg(kit.FlashMsg{Text: fmt.Sprintf("marking stopped after %s (%s marked): %s",
+			kit.Plural(int64(m.pages), "page", ""), kit.FmtInt(int64(m.matched)), kit.AsModelError(msg.err).Error())})
 	}
-	before := len(p.marks)
+	m.pages++
+	m.units += msg.units
 	for _, it := range msg.items {
+		if _, ok := p.marks[p.markKey(it)]; !ok {
+			m.matched++
+		}
 		p.mark(it, true)
 	}
-	return kit.Msg(kit.FlashMsg{Text: fmt.Sprintf("marked %s more: every item the filter on the server matches (%s) · %s · read %s RCU",
-		kit.FmtInt(int64(len(p.marks)-before)), kit.FmtInt(int64(len(msg.items))), p.markCount(), kit.Units(msg.units))})
+	if msg.lek != nil && !m.stopping {
+		return p.markPage(msg.lek)
+	}
+	p.marking = nil
+	how := "every item the filter on the server matches"
+	if msg.lek != nil {
+		how = "stopped by you before the end of the table"
+	}
+	return kit.Msg(kit.FlashMsg{Text: fmt.Sprintf("marked %s more: %s (%s read) · %s · %s RCU",
+		kit.FmtInt(int64(m.matched)), how, kit.Plural(int64(m.pages), "page", ""), p.markCount(), kit.Units(m.units))})
+}
+
+// markingLine is the progress of M's read, for the position line.
+func (p *Model) markingLine() string {
+	m := p.marking
+	s := fmt.Sprintf("marking every match: %s read · %s marked · %s RCU", kit.Plural(int64(m.pages), "page", ""), kit.FmtInt(int64(m.matched)), kit.Units(m.units))
+	if m.stopping {
+		return s + " · stopping after the page in flight…"
+	}
+	return s + " · esc stops"
 }

@@ -120,7 +120,8 @@ type Model struct {
 	marks      map[string]model.Item
 	bulk       *bulkRun
 	bulkSeq    int
-	markingAll bool
+	marking    *marking
+	markSeq    int
 	prompt     *prompt
 	server     *serverFilter
 	scanned    []int
@@ -179,7 +180,7 @@ func (p *Model) Capturing() bool { return p.filtering || p.prompt != nil || p.ch
 // it), stopping a read to the end, clearing the filter on the server,
 // stopping a bulk action or closing its summary.
 func (p *Model) UsesEsc() bool {
-	return p.idx != nil || p.leftOut != nil || p.toEnd || p.filtering || p.server != nil || p.bulk != nil
+	return p.idx != nil || p.leftOut != nil || p.toEnd || p.filtering || p.server != nil || p.bulk != nil || p.marking != nil
 }
 
 // Target is what the pane browses.

@@ -50,7 +50,7 @@ func (p *Model) SetTarget(t kit.Target, info *kit.TableInfo) tea.Cmd {
 	}
 	p.tg = t
 	p.facets, p.facet, p.facetNote = nil, 0, ""
-	p.marks, p.server, p.cols, p.chooser, p.prompt, p.markingAll = nil, nil, columnLayout{}, nil, nil, false
+	p.marks, p.server, p.cols, p.chooser, p.prompt, p.marking = nil, nil, columnLayout{}, nil, nil, nil
 	return kit.Sequence(p.readFacets(), p.reload())
 }
 

@@ -207,7 +207,7 @@ func (p *Model) scanCost(paged bool) string {
 		pages := (e.Items + int64(p.pageSize) - 1) / int64(p.pageSize)
 		perPage := (e.Bytes/pages + 4095) / 4096
 		e.EventualUnits = float64(pages*max(perPage, 1)) / 2
-		how = fmt.Sprintf("%s pages of %d items, each rounded up to 4 KB", kit.FmtInt(pages), p.pageSize)
+		how = fmt.Sprintf("%s of %d items, each rounded up to 4 KB", kit.Plural(pages, "page", ""), p.pageSize)
 	}
 	if !kit.IsRemote(p.api) {
 		return fmt.Sprintf("Scan of %s on the embedded engine: %s items, %s B, %s: ~%s %s eventually consistent",

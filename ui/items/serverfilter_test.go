@@ -1,12 +1,15 @@
 package items
 
 import (
+	"context"
+	"fmt"
 	"reflect"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/dynoscope/dynoscope/model"
+	"github.com/dynoscope/dynoscope/ui/uitest"
 )
 
 // The condition typed is sent with placeholders for every name and value.
@@ -86,7 +89,7 @@ func TestServerFilterOverTheWholeTable(t *testing.T) {
 		t.Fatalf("position line:\n%s", v)
 	}
 	r.keys(p, "M")
-	if len(p.marks) != 50 || !strings.Contains(r.lastFlash(), "every item the filter on the server matches (50)") {
+	if len(p.marks) != 50 || !strings.Contains(r.lastFlash(), "marked 50 more: every item the filter on the server matches (1 page read) · 50 marked") {
 		t.Fatalf("M: %d marks, %q", len(p.marks), r.lastFlash())
 	}
 	r.keys(p, "esc")
@@ -98,5 +101,38 @@ func TestServerFilterOverTheWholeTable(t *testing.T) {
 	r.run(p, p.Update(r.asked[len(r.asked)-1].Then))
 	if v := view(p); !strings.Contains(v, "ValidationException") {
 		t.Fatalf("bad condition:\n%s", v)
+	}
+}
+
+// M over a table of several 1 MB pages shows its progress and stops on
+// esc after the page in flight, keeping the marks made so far.
+func TestMarkEveryMatchStops(t *testing.T) {
+	eng := bigTable(t, 0)
+	defer eng.Close()
+	ctx := context.Background()
+	pad := strings.Repeat("x", 1000)
+	for i := 0; i < 2_500; i += 25 {
+		var w []model.WriteRequest
+		for j := i; j < i+25; j++ {
+			w = append(w, model.WriteRequest{PutRequest: &model.PutRequest{Item: model.Item{"id": model.S(fmt.Sprintf("item-%05d", j)), "pad": model.S(pad)}}})
+		}
+		if _, err := eng.BatchWriteItem(ctx, &model.BatchWriteItemInput{RequestItems: map[string][]model.WriteRequest{"Big": w}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p := openTable(t, eng, "Big", 50)
+	r := root{yes: true}
+	r.keys(p, "F", "attribute_exists(pad)", "enter")
+	page := p.Update(uitest.Keys("M")[0]) // the first page, in flight
+	if v := view(p); !strings.Contains(v, "marking every match: 0 pages read · 0 marked") || !strings.Contains(v, "esc stops") {
+		t.Fatalf("no progress:\n%s", v)
+	}
+	r.keys(p, "esc")
+	r.run(p, page)
+	if n := len(p.marks); n == 0 || n >= 2_500 || !strings.Contains(r.lastFlash(), "stopped by you before the end of the table (1 page read)") {
+		t.Fatalf("%d marked, flash %q", n, r.lastFlash())
+	}
+	if p.server == nil {
+		t.Fatal("esc cleared the filter instead of stopping the marking")
 	}
 }

@@ -110,6 +110,9 @@ func (p *Model) update(msg tea.Msg) tea.Cmd {
 			return nil
 		case p.bulkRunning() && key.Matches(msg, p.bk.StopBulk):
 			return p.stopBulk()
+		case p.marking != nil && key.Matches(msg, p.bk.StopBulk):
+			p.marking.stopping = true
+			return nil
 		}
 		if cmd, ok := p.editKey(msg); ok {
 			return cmd

@@ -152,8 +152,8 @@ func (p *Model) positionLine(screen int) string {
 	if p.server != nil && !faceted {
 		s := p.serverPosition(p.top, last, n)
 		switch {
-		case p.markingAll:
-			s += " · marking every match…"
+		case p.marking != nil:
+			return p.st.Warn.Render(p.markingLine())
 		case p.loading >= 0:
 			s += " · reading page " + kit.Itoa(p.loading+1) + "…"
 		case p.atEnd && !p.more():

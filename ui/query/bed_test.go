@@ -89,3 +89,13 @@ func gotoRow(t testing.TB, m *bed, row string) {
 }
 
 func requests(eng *engine.Engine) int { return len(eng.RecentRequests()) }
+
+// lineWith is the first line of the pane containing s ("" if none).
+func (m *bed) lineWith(s string) string {
+	for _, l := range strings.Split(screen(m), "\n") {
+		if strings.Contains(l, s) {
+			return l
+		}
+	}
+	return ""
+}

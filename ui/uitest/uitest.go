@@ -221,3 +221,21 @@ func SameSnapshot(t testing.TB, before, after map[string][]string) {
 		}
 	}
 }
+
+// CartWithLeftOuts is the composite-sort-keys data set with two items
+// PositionIndex leaves out: a profile without Section, Status and Position,
+// and a line without Position.
+func CartWithLeftOuts(t testing.TB) *engine.Engine {
+	t.Helper()
+	eng := DemoEngine(t, "composite-sort-keys")
+	for _, it := range []model.Item{
+		{"UserID": model.S("u-1001"), "SK": model.S("PROFILE"), "Name": model.S("Ana")},
+		{"UserID": model.S("u-1003"), "SK": model.S("CART#ACTIVE#p-0001"), "Section": model.S("CART"), "Status": model.S("ACTIVE"),
+			"LineKey": model.S("CART#ACTIVE#")},
+	} {
+		if _, err := eng.PutItem(context.Background(), &model.PutItemInput{TableName: "CartLines", Item: it}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return eng
+}
