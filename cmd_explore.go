@@ -18,6 +18,7 @@ import (
 	"github.com/dynoscope/dynoscope/engine"
 	"github.com/dynoscope/dynoscope/engine/server"
 	"github.com/dynoscope/dynoscope/fixtures"
+	"github.com/dynoscope/dynoscope/internal/history"
 	"github.com/dynoscope/dynoscope/ui"
 )
 
@@ -133,8 +134,28 @@ func runExplore(args []string, stdout, stderr io.Writer) error {
 		defer func() { stop(); <-done }() // before the engine closes
 		serving = ln.Addr().String()
 	}
-	m := ui.New(eng, ui.Options{Workspace: label, File: ws.db, Live: true, Serving: serving, SelectDelay: 60 * time.Millisecond})
+	key := "memory"
+	if *modelFile != "" {
+		key = "model " + filepath.Base(*modelFile)
+	}
+	m := ui.New(eng, ui.Options{Workspace: label, File: ws.db, Live: true, Serving: serving, SelectDelay: 60 * time.Millisecond,
+		History: historyFile(ws.db, key)})
 	return runUI(m, stdout)
+}
+
+// historyFile is where 3 Query keeps the requests run and saved: beside
+// the workspace file, or in the user's configuration directory under key
+// (the in-memory workspace, a model, a remote endpoint and region); ""
+// (for the session only) when there is no configuration directory.
+func historyFile(db, key string) string {
+	if db != "" {
+		return history.BesideWorkspace(db)
+	}
+	dir, err := os.UserConfigDir()
+	if err != nil {
+		return ""
+	}
+	return history.InConfigDir(dir, key)
 }
 
 // runUI runs the explorer until it quits (tests replace it).
@@ -174,7 +195,8 @@ func exploreRemote(rf remoteFlags, ws workspaceFlags, stdout, stderr io.Writer) 
 		atStart = err == nil // it holds copies made before: show them
 	}
 	m := ui.New(b, ui.Options{Workspace: b.Location().String(), Live: true, SelectDelay: 60 * time.Millisecond,
-		Sandbox: sb.open, SandboxLabel: label, SandboxFile: ws.db, SandboxAtStart: atStart})
+		Sandbox: sb.open, SandboxLabel: label, SandboxFile: ws.db, SandboxAtStart: atStart,
+		History: historyFile("", "remote "+b.Location().Place())})
 	return runProgram(m, stdout)
 }
 

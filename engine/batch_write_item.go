@@ -2,7 +2,6 @@ package engine
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/dynoscope/dynoscope/engine/capacity"
 	"github.com/dynoscope/dynoscope/model"
@@ -23,7 +22,9 @@ func (e *Engine) BatchWriteItem(ctx context.Context, in *model.BatchWriteItemInp
 	for _, name := range tables {
 		n := len(in.RequestItems[name])
 		if n == 0 || n > maxBatchWriteRequests {
-			c.add(fmt.Sprintf("{%s=%d requests}", name, n), "requestItems",
+			// One failure per table out of bounds, each echoing the
+			// whole map as DynamoDB prints it (javaWriteRequests).
+			c.add(javaWriteRequests(in.RequestItems), "requestItems",
 				"Map value must satisfy constraint: [Member must have length less than or equal to 25, Member must have length greater than or equal to 1]")
 		}
 		total += n

@@ -44,30 +44,42 @@ func (e *Engine) scan(ctx context.Context, in *model.ScanInput, encoded bool) (*
 	if err := c.err(); err != nil {
 		return nil, err
 	}
-	segment, total := 0, 1
-	switch {
-	case in.Segment != nil && in.TotalSegments == nil:
-		return nil, model.Validation("The TotalSegments parameter is required but was not present in the request when Segment parameter is present")
-	case in.Segment == nil && in.TotalSegments != nil:
-		return nil, model.Validation("The Segment parameter is required but was not present in the request when parameter TotalSegments is present")
-	case in.Segment != nil:
-		segment, total = int(*in.Segment), int(*in.TotalSegments)
-		if segment >= total {
-			return nil, model.Validation("The Segment parameter is zero-based and must be less than parameter TotalSegments: Segment: %d is not less than TotalSegments: %d", segment, total)
-		}
-	}
 	consistent := in.ConsistentRead != nil && *in.ConsistentRead
 	params := exprParams{empty: in.EmptyExpressions(), accepted: expr.ScanParams, names: in.ExpressionAttributeNames, values: in.ExpressionAttributeValues,
 		filter: in.FilterExpression, scanFilter: in.ScanFilter, conditionalOp: in.ConditionalOperator,
 		projection: in.ProjectionExpression, attributesToGet: in.AttributesToGet}
-	exprs, err := params.parse(nil)
-	if err != nil {
+	// What needs no table is checked before the table is looked up, in
+	// DynamoDB's order as dynalite's validations/scan.js and scan tests
+	// record it (each of those tests sends a Segment without TotalSegments
+	// beside the mistake it expects to be named): the parameters together,
+	// duplicates in AttributesToGet, the ScanFilter's conditions, the
+	// ExclusiveStartKey's values, then Segment and TotalSegments, then the
+	// placeholder maps, empty expressions and the expressions themselves.
+	if err := params.prepareParams(); err != nil {
 		return nil, err
+	}
+	if in.AttributesToGet != nil {
+		if _, err := expr.FromAttributesToGet(in.AttributesToGet); err != nil {
+			return nil, err
+		}
+	}
+	if in.ScanFilter != nil {
+		if _, err := expr.FromFilter(in.ScanFilter, in.ConditionalOperator); err != nil {
+			return nil, err
+		}
 	}
 	if in.ExclusiveStartKey != nil {
 		if err := model.NormalizeStartKey(in.ExclusiveStartKey); err != nil {
 			return nil, err
 		}
+	}
+	segment, total, err := scanSegment(in.Segment, in.TotalSegments)
+	if err != nil {
+		return nil, err
+	}
+	exprs, err := params.parse(nil)
+	if err != nil {
+		return nil, err
 	}
 	e.mu.RLock()
 	defer e.mu.RUnlock()
@@ -114,4 +126,22 @@ func (e *Engine) scan(ctx context.Context, in *model.ScanInput, encoded bool) (*
 	}
 	return &model.ScanOutput{Items: res.items, EncodedItems: res.encItems, Count: res.count, ScannedCount: res.scanned,
 		LastEvaluatedKey: res.lastEvaluatedKey, ConsumedCapacity: res.consumed}, nil
+}
+
+// scanSegment checks Segment and TotalSegments against each other and
+// returns the slice of the hash space to read (0 of 1 without them).
+func scanSegment(seg, totalSegs *int32) (segment, total int, err error) {
+	switch {
+	case seg != nil && totalSegs == nil:
+		return 0, 0, model.Validation("The TotalSegments parameter is required but was not present in the request when Segment parameter is present")
+	case seg == nil && totalSegs != nil:
+		return 0, 0, model.Validation("The Segment parameter is required but was not present in the request when parameter TotalSegments is present")
+	case seg == nil:
+		return 0, 1, nil
+	}
+	segment, total = int(*seg), int(*totalSegs)
+	if segment >= total {
+		return 0, 0, model.Validation("The Segment parameter is zero-based and must be less than parameter TotalSegments: Segment: %d is not less than TotalSegments: %d", segment, total)
+	}
+	return segment, total, nil
 }

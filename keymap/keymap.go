@@ -99,6 +99,9 @@ type KeyMap struct {
 
 	// The editing keys of every text field (field.go).
 	Field FieldKeyMap
+
+	// The query builder's history and saved requests (history.go).
+	History HistoryKeyMap
 }
 
 // DefaultKeyMap returns the explorer's bindings: vim keys and arrows both
@@ -163,6 +166,7 @@ func DefaultKeyMap() KeyMap {
 		Design:  DefaultDesignKeyMap(),
 		Backups: DefaultBackupsKeyMap(),
 		Field:   DefaultFieldKeyMap(),
+		History: DefaultHistoryKeyMap(),
 	}
 }
 

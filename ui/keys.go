@@ -9,7 +9,9 @@ import (
 
 // Keys go, in this order, to: a form over the pane (it has every key), the
 // clock's prompt, the help screen, a text field that has the keyboard
-// (digits, q and tab are typed there), then the global keys (quit, help,
+// (digits, q and tab are typed there), a pane that takes the key as text
+// (kit.TextTaker: a letter on a field of the query builder), then the
+// global keys (quit, help,
 // panes, focus, the other workspace, the clock), then the item view open
 // over the pane, the sidebar, or the pane. v2's input reader delivers a
 // burst of keys (a paste outside a field, key repeat over SSH, tmux
@@ -93,6 +95,9 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.toFocus(msg)
 	}
 	m.flash = ""
+	if t, ok := m.focused().(kit.TextTaker); ok && t.TakesText(msg) {
+		return m.toFocus(msg)
+	}
 	switch {
 	case key.Matches(msg, km.Quit):
 		return m.quit()

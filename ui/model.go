@@ -75,6 +75,10 @@ type Options struct {
 	// SandboxAtStart opens the sandbox at once and shows it beside the
 	// remote workspace (its file holds copies made before).
 	SandboxAtStart bool
+	// History is the file 3 Query keeps the requests run and saved in
+	// (internal/history): beside the workspace file, or in the user's
+	// configuration directory; "" keeps them for the session only (tests).
+	History string
 	// Now overrides the clock read for the status bar (tests); by default
 	// the shown workspace's engine clock, or the wall clock for a backend
 	// without one.
@@ -124,6 +128,7 @@ func New(api engine.API, opts Options) *Model {
 	h.Styles = help.DefaultStyles(true)
 	m.help = h
 	m.home = m.newWorkspace(api, opts.Workspace, opts.File)
+	m.home.query.SetHistory(opts.History)
 	m.ws = m.home
 	m.lessons = lessons.New(m.st, m.km, api)
 	m.copier = remote.NewCopier(opts.Sandbox, opts.SandboxLabel)
@@ -143,7 +148,8 @@ func (m *Model) clockNow() time.Time {
 // Init reads the workspace and, when live, starts the tick and the event
 // reader; it asks the terminal for its background, for the colours.
 func (m *Model) Init() tea.Cmd {
-	cmds := []tea.Cmd{m.home.load("", ""), m.home.fetchLast(), tea.RequestBackgroundColor}
+	cmds := []tea.Cmd{m.home.load("", ""), m.home.fetchLast(), tea.RequestBackgroundColor,
+		route(m.home, toPaneOf(paneQuery), m.home.query.LoadHistory())}
 	if m.opts.SandboxAtStart {
 		cmds = append(cmds, route(m.home, toCopier, m.copier.OpenAtStart(m.opts.SandboxFile)))
 	}

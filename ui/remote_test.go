@@ -334,8 +334,9 @@ func TestRemotePagesShowWhatTheyConsumed(t *testing.T) {
 		t.Fatalf("page 2: %q\n%s", l, screen(m))
 	}
 
-	// a Scan without a limit: 1 MB pages, each with its units
-	press(t, m, "3", "s", "r")
+	// a Scan without a limit: 1 MB pages, each with its units (the
+	// first asks what it may cost)
+	press(t, m, "3", "s", "r", "y")
 	res := m.ws.query.Result()
 	direct, err := eng.Scan(context.Background(), &model.ScanInput{TableName: "Big", ReturnConsumedCapacity: model.ReturnCapacityIndexes})
 	if err != nil {
@@ -375,6 +376,7 @@ func TestRemoteErrorsVerbatim(t *testing.T) {
 	press(t, m, "3")
 	m.ws.query.LoadRequest(m.ws.sidebar.Selected(), &model.ScanInput{TableName: "Thread", FilterExpression: "Views >"})
 	drive(t, m, route(m.ws, toPaneOf(paneQuery), m.ws.query.Run()))
+	press(t, m, "y") // a remote Scan asks what it may cost
 	_, werr := r.eng.Scan(context.Background(), &model.ScanInput{TableName: "Thread", FilterExpression: "Views >"})
 	res := m.ws.query.Result()
 	if res == nil || res.Err == nil || res.Err.Error() != werr.Error() {

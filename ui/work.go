@@ -235,7 +235,7 @@ func (m *Model) openQuery(msg kit.OpenQueryMsg) tea.Cmd {
 	m.pane, m.onSidebar = paneQuery, false
 	return tea.Batch(add, m.switchTo(w), route(w, toRoot, func() tea.Msg {
 		ws, _ := load().(workspaceMsg)
-		return openMsg{ws: ws, in: msg.In}
+		return openMsg{ws: ws, in: msg.In, noRun: msg.NoRun}
 	}))
 }
 
@@ -294,7 +294,8 @@ func (m *Model) openPatterns(from *workspace, msg kit.OpenPatternsMsg) tea.Cmd {
 // openMsg: the workspace is read again, with what to select and open.
 type openMsg struct {
 	ws      workspaceMsg
-	in      any // a request for the query builder
+	in      any  // a request for the query builder
+	noRun   bool // shown, not run
 	leftOut bool
 }
 
@@ -312,6 +313,9 @@ func (m *Model) onOpen(w *workspace, msg openMsg) tea.Cmd {
 		// the builder shows the request now; its reads follow the selection
 		w.query.SetTarget(sel, w.sidebar.Info())
 		w.query.LoadRequest(sel, msg.in)
+		if msg.noRun {
+			return cmd
+		}
 		return tea.Batch(cmd, route(w, toPaneOf(paneQuery), w.query.Run()))
 	case msg.leftOut && msg.ws.selectIndex != "":
 		w.items.SetTarget(sel, w.sidebar.Info())

@@ -187,7 +187,7 @@ func TestSDKTableTexts(t *testing.T) {
 	in.GlobalSecondaryIndexes = []types.GlobalSecondaryIndex{{IndexName: aws.String("byG"), KeySchema: []types.KeySchemaElement{keyElem("g", types.KeyTypeHash)},
 		Projection: &types.Projection{ProjectionType: types.ProjectionTypeInclude, NonKeyAttributes: []string{"a", "b", "a"}}}}
 	_, err := srv.c.CreateTable(bg, in)
-	wantAPIError(t, err, "ValidationException", "Cannot have two attributes with the same name")
+	wantAPIError(t, err, "ValidationException", "One or more parameter values were invalid: Duplicate value in attribute name: a")
 	in = base("Dupes")
 	in.AttributeDefinitions = append(in.AttributeDefinitions, keyDef("pk", types.ScalarAttributeTypeN))
 	_, err = srv.c.CreateTable(bg, in)
@@ -200,7 +200,7 @@ func TestSDKTableTexts(t *testing.T) {
 	_, err = srv.c.UpdateTable(bg, &dynamodb.UpdateTableInput{TableName: aws.String("Plain"), AttributeDefinitions: []types.AttributeDefinition{keyDef("g", types.ScalarAttributeTypeS)},
 		GlobalSecondaryIndexUpdates: []types.GlobalSecondaryIndexUpdate{{Create: &types.CreateGlobalSecondaryIndexAction{IndexName: aws.String("byG"),
 			KeySchema: []types.KeySchemaElement{keyElem("g", types.KeyTypeHash)}, Projection: &types.Projection{ProjectionType: types.ProjectionTypeInclude, NonKeyAttributes: []string{"x", "x"}}}}}})
-	wantAPIError(t, err, "ValidationException", "Cannot have two attributes with the same name")
+	wantAPIError(t, err, "ValidationException", "One or more parameter values were invalid: Duplicate value in attribute name: x")
 
 	// Query start keys, in DynamoDB's order of checks.
 	tableWithLSI(t, srv)

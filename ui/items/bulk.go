@@ -43,6 +43,10 @@ const (
 // delete requests, or 25 UpdateItem calls.
 const bulkBatch = 25
 
+// bulkRetryDelay is the wait before items a throttled call left are sent
+// again, times the tries so far.
+const bulkRetryDelay = 200 * time.Millisecond
+
 // bulkTries is how many times an item DynamoDB leaves unprocessed (or
 // throttles) is sent before it counts as failed.
 const bulkTries = 5
@@ -486,7 +490,7 @@ func (p *Model) onBulkStep(msg bulkStepMsg) tea.Cmd {
 	if len(s.done) == 0 && len(s.retry) > 0 && !r.stopping {
 		// throttled: give the table's buckets time to refill
 		seq := r.seq
-		return tea.Tick(time.Duration(r.tries[string(model.AppendItemJSON(nil, s.retry[0]))])*200*time.Millisecond,
+		return tea.Tick(time.Duration(r.tries[string(model.AppendItemJSON(nil, s.retry[0]))])*p.retryDelay,
 			func(time.Time) tea.Msg { return bulkNextMsg{seq: seq} })
 	}
 	return p.bulkNext()

@@ -2,10 +2,12 @@ package items
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/dynoscope/dynoscope/engine"
 	"github.com/dynoscope/dynoscope/internal/itemfmt"
@@ -247,5 +249,49 @@ func TestBulkTimeAtCapacity(t *testing.T) {
 		if got := b.timeAtCapacity(); !strings.HasPrefix(got, c.want) {
 			t.Errorf("%v/%v: %q, want %q…", c.table, c.gsi, got, c.want)
 		}
+	}
+}
+
+// On a provisioned table whose write capacity runs out (the engine's
+// clock stands still, so nothing refills), the deletes DynamoDB throttles
+// are sent again a few times and then reported as failed, with why.
+func TestBulkThrottledItemsFailWithWhy(t *testing.T) {
+	clock := engine.NewManualClock(t0)
+	eng, err := engine.Open(engine.Options{Clock: clock, DisableTTLSweeper: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer eng.Close()
+	ctx := context.Background()
+	rcu, wcu := int64(1000), int64(1)
+	if _, err := eng.CreateTable(ctx, &model.CreateTableInput{TableName: "Slow", BillingMode: model.BillingProvisioned,
+		ProvisionedThroughput: &model.ProvisionedThroughput{ReadCapacityUnits: &rcu, WriteCapacityUnits: &wcu},
+		KeySchema:             []model.KeySchemaElement{{AttributeName: "id", KeyType: model.KeyTypeHash}},
+		AttributeDefinitions:  []model.AttributeDefinition{{AttributeName: "id", AttributeType: "S"}}}); err != nil {
+		t.Fatal(err)
+	}
+	eng.SetThrottling(false)
+	for i := 0; i < 400; i++ {
+		if _, err := eng.PutItem(ctx, &model.PutItemInput{TableName: "Slow", Item: model.Item{"id": model.S(fmt.Sprintf("k%03d", i))}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	eng.SetThrottling(true)
+	clock.Advance(100 * time.Second) // 100 WCU in the bucket, then no more
+	p := openTable(t, eng, "Slow", 400)
+	p.retryDelay = time.Nanosecond
+	r := root{yes: true}
+	r.keys(p, "*", "D")
+	v := view(p)
+	b := p.bulk
+	if b == nil || !b.finished || b.done != 100 || len(b.failed) != 300 {
+		t.Fatalf("done %d, failed %d:\n%s", b.done, len(b.failed), v)
+	}
+	if !strings.Contains(v, "Deleted 100 of 400 items in Slow") || !strings.Contains(v, "100 WCU consumed") ||
+		!strings.Contains(v, "300 × unprocessed or throttled 5 times (the table's write throughput)") || itemCount(t, eng, "Slow") != 300 {
+		t.Fatalf("summary (%d items left):\n%s", itemCount(t, eng, "Slow"), v)
+	}
+	if len(p.marks) != len(b.failed) {
+		t.Fatalf("%d marks, %d failed", len(p.marks), len(b.failed))
 	}
 }

@@ -41,6 +41,8 @@
 package items
 
 import (
+	"time"
+
 	"github.com/dynoscope/dynoscope/engine"
 	"github.com/dynoscope/dynoscope/engine/remoteapi"
 	"github.com/dynoscope/dynoscope/keymap"
@@ -120,6 +122,7 @@ type Model struct {
 	marks      map[string]model.Item
 	bulk       *bulkRun
 	bulkSeq    int
+	retryDelay time.Duration // bulkRetryDelay; tests shorten it
 	marking    *marking
 	markSeq    int
 	prompt     *prompt
@@ -150,7 +153,8 @@ func New(st *kit.Styles, km keymap.KeyMap, api engine.API, pageSize int) *Model 
 		ClearFilter: km.ClearFilter, LeftOut: km.LeftOut, Reload: km.Reload, Stop: km.Stop,
 		Facet: km.Design.Facet, FacetBack: km.Design.FacetBack, MoreLikeThis: km.MoreLikeThis,
 		Back: km.Back, KeepFilter: keep, LeaveUp: km.Field.Up, LeaveDown: km.Field.Down}
-	return &Model{st: st, keys: k, ek: km.Editing, bk: km.Browse, api: api, pageSize: pageSize, loading: -1}
+	return &Model{st: st, keys: k, ek: km.Editing, bk: km.Browse, api: api, pageSize: pageSize, loading: -1,
+		retryDelay: bulkRetryDelay}
 }
 
 func (p *Model) leftOutCapable() bool {

@@ -107,10 +107,12 @@ type WorkspaceMsg struct {
 
 // OpenQueryMsg asks the root to fill the query builder with a Query or a
 // Scan (*model.QueryInput or *model.ScanInput) and run it, in Workspace
-// (nil API: the pane's own).
+// (nil API: the pane's own); with NoRun it is shown, not run (a request
+// from the builder's history).
 type OpenQueryMsg struct {
 	Workspace Workspace
 	In        any
+	NoRun     bool
 }
 
 // SearchLikeMsg asks the root for "more like this": 3 Query's Vector mode

@@ -33,6 +33,13 @@ type (
 	// Capturer has a text field that takes every key (digits, q, tab are
 	// typed, not obeyed) while Capturing.
 	Capturer interface{ Capturing() bool }
+	// TextTaker takes a key as text although no field has the keyboard
+	// (a letter typed on a text field of the query builder starts editing
+	// it): the root gives it such a key before its global keys, so text
+	// never fires a command.
+	TextTaker interface {
+		TakesText(msg tea.KeyPressMsg) bool
+	}
 	// EscUser uses esc itself (leaving a sub-view, stopping a read) while
 	// UsesEsc; otherwise esc gives the keyboard back to the sidebar.
 	EscUser interface{ UsesEsc() bool }

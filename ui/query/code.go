@@ -384,25 +384,36 @@ func (q *Model) onSaved(msg savedMsg) tea.Cmd {
 // under it.
 func (q *Model) overView() (string, bool) {
 	switch {
+	case q.hist.list.open:
+		return q.listView(), true
+	case q.hist.naming && !q.drawing:
+		return q.promptView("save the request as: ", "enter saves it under this name (a request of that name is replaced) · esc cancels",
+			"name: ", "enter saves · esc cancels", &q.hist.name), true
 	case q.lang > 0:
 		return q.codeView(), true
 	case q.naming && !q.drawing:
-		st, w := q.st, q.w
-		h := q.h
-		q.h, q.drawing = max(h-3, 1), true
-		body := q.View()
-		q.h, q.drawing = h, false
-		lines := kit.Lines(body)
-		for len(lines) < q.h-3 {
-			lines = append(lines, "")
-		}
-		label, hint := "save as access pattern, name: ", "enter saves it with its table (a pattern of that name is replaced) · esc cancels"
-		if w < 70 {
-			label, hint = "pattern name: ", "enter saves it with its table · esc cancels"
-		}
-		prompt := kit.Fit(label+q.name.View(true, max(w-kit.Width(label)-2, 10)), w)
-		lines = append(lines, st.Dim.Render(strings.Repeat("─", w)), prompt, st.Dim.Render(kit.Cut(hint, w)))
-		return strings.Join(lines, "\n"), true
+		return q.promptView("save as access pattern, name: ", "enter saves it with its table (a pattern of that name is replaced) · esc cancels",
+			"pattern name: ", "enter saves it with its table · esc cancels", &q.name), true
 	}
 	return "", false
+}
+
+// promptView is the mode's view with a name being typed under it (the
+// short label and hint below 70 columns).
+func (q *Model) promptView(label, hint, shortLabel, shortHint string, name *kit.Field) string {
+	st, w := q.st, q.w
+	h := q.h
+	q.h, q.drawing = max(h-3, 1), true
+	body := q.View()
+	q.h, q.drawing = h, false
+	lines := kit.Lines(body)
+	for len(lines) < q.h-3 {
+		lines = append(lines, "")
+	}
+	if w < 70 {
+		label, hint = shortLabel, shortHint
+	}
+	prompt := kit.Fit(label+name.View(true, max(w-kit.Width(label)-2, 10)), w)
+	lines = append(lines, st.Dim.Render(strings.Repeat("─", w)), prompt, st.Dim.Render(kit.Cut(hint, w)))
+	return strings.Join(lines, "\n")
 }

@@ -96,6 +96,7 @@ func (q *Model) cycle(dir int) {
 		return
 	case rowMode:
 		q.f.scan = !q.f.scan
+		q.clearStaleError()
 	case rowOp:
 		if !q.cycleSortOp(r.k, dir) {
 			return

@@ -1,8 +1,12 @@
 package query
 
 import (
+	"fmt"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/dynoscope/dynoscope/ui/kit"
 )
 
 type keys struct {
@@ -10,6 +14,9 @@ type keys struct {
 	Mode, ModeBack, AddAction, RemoveAction, Complete                                                             key.Binding
 	CodeLang, SavePattern                                                                                         key.Binding
 	Accept, Cancel, Back, PrevField, NextField                                                                    key.Binding
+	HistPrev, HistNext, HistSearch, Forget, SaveRequest, ListUp, ListDown                                         key.Binding
+	// The root's keys a letter typed on a field leaves to it (TakesText).
+	Quit, Help, PaneDigits key.Binding
 }
 
 // keyMap enables the bindings that apply where the cursor is.
@@ -50,9 +57,25 @@ func (q *Model) keyMap() keys {
 	}
 	k.CodeLang.SetEnabled(!q.editing)
 	k.SavePattern.SetEnabled(!q.editing && q.lang == 0)
+	k.HistSearch.SetEnabled(!q.editing)
+	k.HistPrev.SetHelp("ctrl+p", "previous request run")
+	k.HistNext.SetHelp("ctrl+n", "next request run")
+	if q.atTop() && !q.editing {
+		k.HistPrev.SetHelp("↑/ctrl+p", "previous request run")
+	}
+	if q.hist.at > 0 {
+		k.HistNext.SetHelp("↓/ctrl+n", "next request run (past the newest: what you typed)")
+	}
+	if isText && !q.editing && !q.armed() { // a letter typed here is text: the pane's letter commands wait
+		for _, b := range []*key.Binding{&k.ScanMode, &k.CopyCLI, &k.NextPage, &k.AddAction, &k.RemoveAction, &k.CodeLang, &k.SavePattern} {
+			b.SetEnabled(false)
+		}
+		k.Run.SetKeys("ctrl+r")
+		k.Run.SetHelp("ctrl+r", "run (letters here are typed)")
+	}
 	if q.lang > 0 { // the program has the pane: the list keys scroll it
 		for _, b := range []*key.Binding{&k.Edit, &k.Done, &k.Complete, &k.Cycle, &k.CycleBack, &k.AddAction, &k.RemoveAction,
-			&k.Run, &k.Mode, &k.ModeBack, &k.ScanMode, &k.NextPage, &k.Open} {
+			&k.Run, &k.Mode, &k.ModeBack, &k.ScanMode, &k.NextPage, &k.Open, &k.HistPrev, &k.HistNext, &k.HistSearch, &k.SaveRequest} {
 			b.SetEnabled(false)
 		}
 		k.CopyCLI.SetHelp("c", "copy the "+shortLang(q.lang)+" program")
@@ -72,12 +95,37 @@ func (q *Model) ShortHelp() []key.Binding {
 		save.SetHelp("enter", "save the pattern")
 		return []key.Binding{save, q.keys.Cancel}
 	}
+	if q.hist.naming {
+		save := q.keys.Accept
+		save.SetHelp("enter", "save the request")
+		return []key.Binding{save, q.keys.Cancel}
+	}
+	if q.hist.list.open {
+		return q.listHelp()
+	}
 	if q.lang == 0 {
 		k.CodeLang.SetHelp("L", "code")
 		k.SavePattern.SetHelp("P", "save pattern")
 	}
+	// the history's keys in short; while a field is edited, its keys only
+	k.HistPrev.SetHelp(k.HistPrev.Help().Key, "history")
+	k.HistSearch.SetHelp("/", "search history")
+	k.SaveRequest.SetHelp("ctrl+s", "save request")
+	if q.editing {
+		k.HistPrev.SetEnabled(false)
+		k.SaveRequest.SetEnabled(false)
+	}
 	return []key.Binding{k.Up, k.Down, k.Edit, k.Done, k.Complete, k.Cycle, k.AddAction, k.RemoveAction, k.Run, k.Mode,
-		k.NextPage, k.PageDown, k.CopyCLI, k.CodeLang, k.SavePattern}
+		k.NextPage, k.PageDown, k.CopyCLI, k.CodeLang, k.HistPrev, k.HistSearch, k.SaveRequest, k.SavePattern}
+}
+
+// listHelp is the keys of the history list.
+func (q *Model) listHelp() []key.Binding {
+	k := q.keys
+	up, down, show, closeList := k.ListUp, k.ListDown, k.Accept, k.Cancel
+	show.SetHelp("enter", "show it in the builder")
+	closeList.SetHelp("esc", "close")
+	return []key.Binding{up, down, show, k.Forget, closeList}
 }
 
 // FullHelp is every key of the pane.
@@ -88,20 +136,31 @@ func (q *Model) FullHelp() [][]key.Binding {
 	k := q.keyMap()
 	return [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom}, {k.Edit, k.Done, k.Complete, k.Cycle, k.CycleBack},
 		{k.Run, k.Mode, k.ModeBack, k.ScanMode, k.AddAction, k.RemoveAction, k.NextPage, k.CopyCLI, k.Open},
-		{k.CodeLang, k.SavePattern}}
+		{k.HistPrev, k.HistNext, k.HistSearch, k.SaveRequest, k.CodeLang, k.SavePattern}}
 }
 
 // editKey handles a key while a field has the keyboard.
 func (q *Model) editKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := q.keyMap()
 	switch {
+	case key.Matches(msg, k.HistPrev):
+		q.editing = false
+		return q.histStep(-1, false)
+	case key.Matches(msg, k.HistNext):
+		q.editing = false
+		return q.histStep(1, false)
+	case key.Matches(msg, k.SaveRequest):
+		q.editing = false
+		q.startSave()
 	case key.Matches(msg, k.Run):
 		q.editing = false
+		q.armedAt = q.rowKey()
 		return q.runMode()
 	case key.Matches(msg, k.Complete) && q.complete():
 		return q.fieldChanged()
 	case key.Matches(msg, k.Done):
 		q.editing = false
+		q.armedAt = q.rowKey()
 	case key.Matches(msg, k.PrevField):
 		q.editing = false
 		q.moveCur(-1)
@@ -122,10 +181,70 @@ func (q *Model) editKey(msg tea.KeyPressMsg) tea.Cmd {
 // page is how many rows pgup and pgdn move.
 func (q *Model) page() int { return max(q.h-4, 1) }
 
+// TakesText reports whether a key is text typed on a text field that
+// does not have the keyboard; such a key starts editing the field and is
+// typed into it, so a letter meant as text never fires a command of the
+// pane or of the root (a } clock jump, S, C). On a field the cursor moved
+// to, every printable key is text but the keys that move (↑ ↓ j k g G),
+// edit (enter e i), change the mode (m M), search the history (/) and the
+// root's quit, help and pane digits: r, L, s, c, … are typed, not obeyed.
+// On the field just finished with enter or esc, keys are commands again
+// (enter, then r runs; enter, then L shows the code).
+func (q *Model) TakesText(msg tea.KeyPressMsg) bool {
+	if q.editing || q.naming || q.hist.naming || q.hist.list.open || q.lang > 0 || !kit.Typed(msg) || q.curField() == nil || q.armed() {
+		return false
+	}
+	k := q.keyMap()
+	keep := []key.Binding{k.Up, k.Down, k.Top, k.Bottom, k.Edit, k.Mode, k.ModeBack, k.HistSearch,
+		q.keys.Quit, q.keys.Help, q.keys.PaneDigits}
+	for _, b := range keep {
+		if b.Enabled() && key.Matches(msg, b) {
+			return false
+		}
+	}
+	return true
+}
+
+// rowKey names the row under the cursor in the mode.
+func (q *Model) rowKey() string {
+	switch q.alt {
+	case ModeTransaction:
+		return fmt.Sprintf("tx %d %d %d", q.tx.cur.kind, q.tx.cur.a, q.tx.cur.k)
+	case ModePartiQL:
+		return fmt.Sprintf("pq %d", q.pq.row)
+	}
+	return fmt.Sprintf("form %s %d", q.target().Key(), q.row)
+}
+
+// armed reports whether the field under the cursor is the one just
+// finished with enter or esc: the pane's letters are commands there.
+func (q *Model) armed() bool { return q.armedAt != "" && q.armedAt == q.rowKey() }
+
 // key handles a key on the form or the results.
 func (q *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 	k := q.keyMap()
+	if q.TakesText(msg) {
+		f := q.curField()
+		q.editing = true
+		f.Update(msg)
+		return tea.Batch(q.startedEditing(), q.fieldChanged())
+	}
 	switch {
+	case key.Matches(msg, k.HistPrev):
+		return q.histStep(-1, false)
+	case key.Matches(msg, k.HistNext):
+		return q.histStep(1, false)
+	case key.Matches(msg, k.Up) && q.atTop():
+		return q.histStep(-1, q.hist.at == 0)
+	case key.Matches(msg, k.Down) && q.hist.at > 0:
+		return q.histStep(1, false)
+	}
+	q.hist.at, q.hist.draft = 0, nil // any other key keeps the request shown
+	switch {
+	case key.Matches(msg, k.HistSearch):
+		q.openList()
+	case key.Matches(msg, k.SaveRequest):
+		q.startSave()
 	case key.Matches(msg, k.Mode):
 		return q.SetMode(q.nextMode(1))
 	case key.Matches(msg, k.ModeBack):
@@ -164,6 +283,7 @@ func (q *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.ScanMode):
 		q.f.scan = !q.f.scan
 		q.edited()
+		q.clearStaleError()
 		q.move(0)
 	case key.Matches(msg, k.AddAction):
 		q.txAdd()

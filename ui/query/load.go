@@ -24,14 +24,15 @@ func (q *Model) LoadRequest(tg kit.Target, in any) string {
 	q.f = form{}
 	note := q.loadRequest(in)
 	if note != "" {
+		note = "from the lesson: " + note
 		q.f.note, q.f.noteBad = note, true
 	}
 	return note
 }
 
 // loadRequest fills the form with a Query or Scan input (the builder's
-// target already set to its table or index). It returns a note when part
-// of the request cannot be shown in the form.
+// target already set to its table or index). It returns what part of the
+// request cannot be shown in the form ("" when all of it is).
 func (q *Model) loadRequest(in any) string {
 	q.row, q.editing = 0, false
 	var note []string
@@ -57,10 +58,7 @@ func (q *Model) loadRequest(in any) string {
 			note = append(note, "the legacy QueryFilter is not in the form")
 		}
 	}
-	if len(note) > 0 {
-		return "from the lesson: " + strings.Join(note, "; ")
-	}
-	return ""
+	return strings.Join(note, "; ")
 }
 
 // fillCommon fills filter, names, values, projection, consistency and

@@ -52,6 +52,7 @@ func (q *Model) SetMode(m Mode) tea.Cmd {
 		if q.f.scan != (m == ModeScan) {
 			q.f.scan = m == ModeScan
 			q.edited()
+			q.clearStaleError()
 		}
 		q.move(0)
 		return nil

@@ -1,8 +1,6 @@
 package query
 
 import (
-	"regexp"
-
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/dynoscope/dynoscope/engine"
@@ -33,12 +31,10 @@ type pqMsg struct {
 // pqConfirmed is delivered when the user agreed to run a DELETE.
 type pqConfirmed struct{ in *model.ExecuteStatementInput }
 
-// isDelete matches a DELETE statement, for a backend that cannot plan.
-var isDelete = regexp.MustCompile(`(?i)^\s*DELETE\b`)
-
-// pqRun sends the statement, asking first when it deletes an item. The
-// cursor goes to the run button, below which the verdict and the result
-// come.
+// pqRun sends the statement, asking first when it deletes an item, when
+// it writes to a remote table, and when it is the same write again
+// (guard.go). The cursor goes to the run button, below which the verdict
+// and the result come.
 func (q *Model) pqRun() tea.Cmd {
 	q.pq.row = pqRun
 	in, r := q.pqBuild()
@@ -47,17 +43,13 @@ func (q *Model) pqRun() tea.Cmd {
 		return nil
 	}
 	q.pq.note, q.pq.noteBad = "", false
-	deletes := isDelete.MatchString(in.Statement)
-	if p := q.pq.plan; p != nil && q.pq.planFor == q.pqKey() {
-		deletes = p.Action == "DeleteItem"
+	ask, refused := q.pqGuard(in)
+	if refused != "" {
+		q.pq.note, q.pq.noteBad = "refused before sending: "+refused, true
+		return nil
 	}
-	if deletes {
-		table := q.target().Table()
-		if p := q.pq.plan; p != nil && q.pq.planFor == q.pqKey() {
-			table = p.Table
-		}
-		return kit.Msg(kit.ConfirmMsg{Title: "Run the DELETE", Yes: "delete the item", Table: table,
-			Body: []string{in.Statement, "", "The statement deletes the item its WHERE names."}, Then: pqConfirmed{in: in}})
+	if ask != nil {
+		return ask
 	}
 	return q.pqSend(in, 0)
 }
@@ -78,7 +70,11 @@ func (q *Model) pqSend(in *model.ExecuteStatementInput, page int) tea.Cmd {
 	q.running = true
 	q.gen++
 	gen, api := q.gen, q.api
-	return func() tea.Msg { return pqMsg{gen: gen, res: runStatement(api, in, page)} }
+	var rec tea.Cmd
+	if page == 0 {
+		rec = q.record(in)
+	}
+	return tea.Batch(func() tea.Msg { return pqMsg{gen: gen, res: runStatement(api, in, page)} }, rec)
 }
 
 // runStatement sends an ExecuteStatement request (planned, when the
@@ -113,6 +109,8 @@ func runStatement(api engine.API, in *model.ExecuteStatementInput, page int) *pq
 	}
 	if rec, ok := trace.Last(); ok { // the record of this very request (a write: the one it became)
 		res.lines = rec.Lines
+	} else {
+		res.lines = kit.CapacityLines(out.ConsumedCapacity, statementVerb(in.Statement) == "") // a remote backend: DynamoDB's own split
 	}
 	if d, err := api.DescribeTable(kit.Bg, &model.DescribeTableInput{TableName: table}); err == nil {
 		res.tg = kit.Target{Desc: d.Table, Index: index}

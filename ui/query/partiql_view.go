@@ -240,7 +240,10 @@ func (q *Model) pqSummary() (string, string) {
 		s += fmt.Sprintf("page %d · ", res.page+1)
 	}
 	unit := "RCU"
-	if res.plan != nil && res.plan.Action != "Query" && res.plan.Action != "Scan" {
+	switch {
+	case res.plan != nil && res.plan.Action != "Query" && res.plan.Action != "Scan":
+		unit = "WCU"
+	case res.plan == nil && statementVerb(res.in.Statement) != "": // a backend that does not say what it ran as
 		unit = "WCU"
 	}
 	s += kit.NItems(len(res.items)) + " · " + kit.Units(res.units) + " " + unit

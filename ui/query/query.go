@@ -30,7 +30,10 @@
 // over them; update.go the messages; run.go sending the request and
 // taking its reply; build.go the request from the form; keyconds.go the
 // key condition fields; view.go drawing; code.go and cli.go the request
-// as code and as an AWS CLI line; state.go what tests and the root read.
+// as code and as an AWS CLI line; state.go what tests and the root read;
+// history.go and history_list.go the requests run and saved (kept in a
+// file by internal/history); guard.go what is asked before a write or a
+// remote Scan is sent.
 package query
 
 import (
@@ -58,6 +61,10 @@ type Model struct {
 
 	row     int // cursor: a form row (index into rows()) or, past them, a result row
 	editing bool
+	// armedAt is the row (rowKey) of the field last finished with enter
+	// or esc: there the pane's letters are commands, elsewhere on a field
+	// they are text (TakesText).
+	armedAt string
 
 	running bool
 	gen     int
@@ -90,6 +97,9 @@ type Model struct {
 	codeNoteBad     bool
 	naming, drawing bool
 	name            kit.Field
+
+	// The requests run and saved (history.go, history_list.go).
+	hist histState
 }
 
 // form is what belongs to one table or index: the fields, the choices,
@@ -160,16 +170,21 @@ func New(st *kit.Styles, km keymap.KeyMap, api engine.API, copyFn func(string) e
 			NextPage: km.NextPage, CopyCLI: km.CopyCLI, Open: open,
 			Mode: km.Mode, ModeBack: km.ModeBack, AddAction: km.AddAction, RemoveAction: km.RemoveAction, Complete: km.Complete,
 			CodeLang: km.Design.CodeLang, SavePattern: km.Design.SavePattern,
-			Accept: km.Editing.Accept, Cancel: km.Editing.Cancel, Back: km.Back, PrevField: km.Editing.PrevField, NextField: km.Editing.NextField}}
+			Accept: km.Editing.Accept, Cancel: km.Editing.Cancel, Back: km.Back, PrevField: km.Editing.PrevField, NextField: km.Editing.NextField,
+			HistPrev: km.History.Prev, HistNext: km.History.Next, HistSearch: km.History.Search, Forget: km.History.Forget,
+			SaveRequest: km.History.Save, ListUp: km.Field.Up, ListDown: km.Field.Down,
+			Quit: km.Quit, Help: km.Help, PaneDigits: km.PaneDigits}}
 }
 
 // Capturing reports whether a text field has the keyboard (a field of
-// the form, or the name of a pattern being saved).
-func (q *Model) Capturing() bool { return q.editing || q.naming }
+// the form, the name of a pattern or a request being saved, the history
+// list's filter).
+func (q *Model) Capturing() bool { return q.editing || q.naming || q.hist.naming || q.hist.list.open }
 
 // UsesEsc reports whether esc means something here: leaving the program
-// for the form, or not saving the pattern.
-func (q *Model) UsesEsc() bool { return q.lang > 0 || q.naming }
+// for the form, not saving the pattern or the request, closing the
+// history list.
+func (q *Model) UsesEsc() bool { return q.lang > 0 || q.naming || q.hist.naming || q.hist.list.open }
 
 // SetSize sets the inner size.
 func (q *Model) SetSize(w, h int) { q.w, q.h = w, h }

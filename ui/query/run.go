@@ -43,7 +43,8 @@ func (q *Model) runMode() tea.Cmd {
 	return q.run(nil, 0)
 }
 
-// run sends the request, or refuses it before sending.
+// run sends the request, or refuses it before sending; a Scan of a
+// remote table asks first what it may cost (guard.go).
 func (q *Model) run(start model.Item, page int) tea.Cmd {
 	in, r := q.build()
 	if r != nil {
@@ -56,6 +57,11 @@ func (q *Model) run(start model.Item, page int) tea.Cmd {
 		in.ExclusiveStartKey = start
 	case *model.ScanInput:
 		in.ExclusiveStartKey = start
+		if start == nil {
+			if ask := q.scanGuard(in); ask != nil {
+				return ask
+			}
+		}
 	}
 	return q.send(in, page)
 }
@@ -65,7 +71,11 @@ func (q *Model) send(in any, page int) tea.Cmd {
 	q.running = true
 	q.gen++
 	gen, api, tg := q.gen, q.api, q.target()
-	return func() tea.Msg { return queryMsg{gen: gen, key: tg.Key(), res: runRequest(api, in, tg, page)} }
+	var rec tea.Cmd
+	if page == 0 {
+		rec = q.record(in)
+	}
+	return tea.Batch(func() tea.Msg { return queryMsg{gen: gen, key: tg.Key(), res: runRequest(api, in, tg, page)} }, rec)
 }
 
 // runRequest sends a Query or Scan and gathers what it returned and cost,

@@ -131,7 +131,9 @@ func (q *Model) loadAttrs(table string) tea.Cmd {
 
 // sampleAttrs is a table's key attributes, its other declared attributes
 // (index keys), then the attribute names of up to attrSample items, each
-// once, the rest in name order.
+// once, the rest in name order. On a remote backend no item is read: a
+// Scan the user did not ask for would cost and show in the requests
+// counted as theirs.
 func sampleAttrs(api engine.API, table string, d *model.TableDescription) ([]string, error) {
 	var out []string
 	seen := map[string]bool{}
@@ -147,6 +149,11 @@ func sampleAttrs(api engine.API, table string, d *model.TableDescription) ([]str
 		for _, a := range d.AttributeDefinitions {
 			add(a.AttributeName)
 		}
+	}
+	if kit.IsRemote(api) {
+		// no request the user did not ask for: it would be read at a cost
+		// and counted with theirs
+		return out, nil
 	}
 	limit := int32(attrSample)
 	res, err := api.Scan(kit.Bg, &model.ScanInput{TableName: table, Limit: &limit})

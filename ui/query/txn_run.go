@@ -1,8 +1,6 @@
 package query
 
 import (
-	"fmt"
-
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/dynoscope/dynoscope/engine"
@@ -36,7 +34,8 @@ type txConfirmed struct {
 	in *model.TransactWriteItemsInput
 }
 
-// txRun sends the transaction, asking first when it deletes an item. The
+// txRun sends the transaction, asking first when it deletes an item, on a
+// remote table, and when it is the same transaction again (guard.go). The
 // cursor goes to the run button, below which the result comes.
 func (q *Model) txRun() tea.Cmd {
 	q.tx.cur = txRow{kind: trRun}
@@ -46,20 +45,13 @@ func (q *Model) txRun() tea.Cmd {
 		return nil
 	}
 	q.tx.note, q.tx.noteBad = "", false
-	var deletes []string
-	table := ""
-	for i, ti := range in.TransactItems {
-		if d := ti.Delete; d != nil {
-			if table == "" {
-				table = d.TableName
-			}
-			deletes = append(deletes, fmt.Sprintf("action %d deletes %s from %s", i+1, kit.KeyText(d.Key, keyNames(q.tableDesc(d.TableName))...), d.TableName))
-		}
+	ask, refused := q.txGuard(in)
+	if refused != "" {
+		q.tx.note, q.tx.noteBad = "refused before sending: "+refused, true
+		return nil
 	}
-	if len(deletes) > 0 {
-		return kit.Msg(kit.ConfirmMsg{Title: "Run the transaction", Yes: "run it, deleting", Table: table,
-			Body: append(deletes, "", "All actions are written together, or none if a condition fails."),
-			Then: txConfirmed{in: in}})
+	if ask != nil {
+		return ask
 	}
 	return q.txSend(in)
 }
@@ -74,7 +66,7 @@ func (q *Model) txSend(in *model.TransactWriteItemsInput) tea.Cmd {
 		t := txTable(ti)
 		keys[t] = keyNames(q.tableDesc(t))
 	}
-	return func() tea.Msg { return txMsg{gen: gen, res: runTransaction(api, in, keys)} }
+	return tea.Batch(func() tea.Msg { return txMsg{gen: gen, res: runTransaction(api, in, keys)} }, q.record(in))
 }
 
 // txTable is the table an action names.

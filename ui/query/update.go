@@ -51,6 +51,8 @@ func (q *Model) Update(msg tea.Msg) tea.Cmd {
 		return nil
 	case pqConfirmed:
 		return q.pqSend(msg.in, 0)
+	case scanConfirmed:
+		return q.send(msg.in, 0)
 	case planMsg:
 		q.onPlan(msg)
 		return nil
@@ -69,7 +71,22 @@ func (q *Model) Update(msg tea.Msg) tea.Cmd {
 		return nil
 	case savedMsg:
 		return q.onSaved(msg)
+	case histLoadedMsg:
+		q.onHistLoaded(msg)
+		return nil
+	case histWrittenMsg:
+		q.onHistWritten(msg)
+		return nil
 	case tea.PasteMsg:
+		if q.hist.naming {
+			q.hist.name.Paste(msg.Content)
+			return nil
+		}
+		if q.hist.list.open {
+			q.hist.list.filter.Paste(msg.Content)
+			q.hist.list.cur, q.hist.list.top = 0, 0
+			return nil
+		}
 		if q.naming {
 			q.name.Paste(msg.Content)
 			return nil
@@ -97,6 +114,10 @@ func (q *Model) Update(msg tea.Msg) tea.Cmd {
 		return nil
 	case tea.KeyPressMsg:
 		switch {
+		case q.hist.naming:
+			return q.saveKey(msg)
+		case q.hist.list.open:
+			return q.listKey(msg)
 		case q.naming:
 			return q.nameKey(msg)
 		case q.lang > 0:

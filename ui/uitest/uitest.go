@@ -52,7 +52,8 @@ var special = map[string]tea.KeyPressMsg{
 	"backspace": {Code: tea.KeyBackspace}, "pgdown": {Code: tea.KeyPgDown}, "pgup": {Code: tea.KeyPgUp},
 	"home": {Code: tea.KeyHome}, "end": {Code: tea.KeyEnd},
 	"ctrl+c": {Code: 'c', Mod: tea.ModCtrl}, "ctrl+u": {Code: 'u', Mod: tea.ModCtrl}, "ctrl+r": {Code: 'r', Mod: tea.ModCtrl},
-	"ctrl+o": {Code: 'o', Mod: tea.ModCtrl},
+	"ctrl+o": {Code: 'o', Mod: tea.ModCtrl}, "ctrl+p": {Code: 'p', Mod: tea.ModCtrl}, "ctrl+n": {Code: 'n', Mod: tea.ModCtrl},
+	"ctrl+s": {Code: 's', Mod: tea.ModCtrl}, "delete": {Code: tea.KeyDelete},
 }
 
 // Rune is the key press of a printable character, as v2's input reader
