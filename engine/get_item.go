@@ -31,11 +31,16 @@ func (e *Engine) getItem(ctx context.Context, in *model.GetItemInput, encoded bo
 		return nil, err
 	}
 	params := exprParams{empty: in.EmptyExpressions(), accepted: expr.GetItemParams, names: in.ExpressionAttributeNames, projection: in.ProjectionExpression, attributesToGet: in.AttributesToGet}
-	exprs, err := params.parse()
-	if err != nil {
+	// The parameters together, the key's values, then the expressions
+	// (dynalite's validations/getItem.js and getItem tests).
+	if err := params.prepareParams(); err != nil {
 		return nil, err
 	}
 	if err := model.NormalizeItem(in.Key); err != nil {
+		return nil, err
+	}
+	exprs, err := params.parse()
+	if err != nil {
 		return nil, err
 	}
 	e.mu.RLock()

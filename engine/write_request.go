@@ -82,8 +82,9 @@ func deleteRequest(in *model.DeleteItemInput) writeRequest {
 // in the order DynamoDB lists them (captured from DynamoDB by
 // paritysuite/dynamodb-conformance, tests/tier3/validation-ordering/
 // updateItem.test.ts: returnConsumedCapacity, tableName, returnValues, key);
-// the ReturnValues PutItem and DeleteItem do not take; the expressions and
-// legacy parameters; then the item's or key's attribute values.
+// the parameters together; the item's or key's attribute values; the
+// ReturnValues PutItem and DeleteItem do not take; then the expressions and
+// legacy parameters.
 func (e *Engine) checkWriteRequest(ctx context.Context, r *writeRequest) error {
 	if err := e.checkOpen(ctx); err != nil {
 		return err
@@ -101,19 +102,21 @@ func (e *Engine) checkWriteRequest(ctx context.Context, r *writeRequest) error {
 	if err := c.err(); err != nil {
 		return err
 	}
+	// Expressions and legacy parameters mixed, the item's or key's values,
+	// ReturnValues, then Expected's own rules and the expressions
+	// (dynalite's validations/putItem.js, updateItem.js and deleteItem.js
+	// and their tests, written to pass against DynamoDB).
+	if err := r.exprs.prepareParams(); err != nil {
+		return err
+	}
 	if r.kind == writePut {
-		// PutItem: expressions and legacy parameters mixed, the item's
-		// values, ReturnValues, then Expected's own rules and the
-		// expressions (dynalite's validations/putItem.js and putItem tests,
-		// written to pass against DynamoDB).
-		if err := r.exprs.prepareParams(); err != nil {
-			return err
-		}
 		size, merr := model.NormalizeItemSize(r.values)
 		if merr != nil {
 			return merr
 		}
 		r.itemSize = size
+	} else if merr := model.NormalizeItem(r.values); merr != nil {
+		return merr
 	}
 	if r.kind != writeUpdate {
 		if err := returnValuesPutDelete(r.returnValues); err != nil {
@@ -125,12 +128,6 @@ func (e *Engine) checkWriteRequest(ctx context.Context, r *writeRequest) error {
 		return err
 	}
 	r.parsed = parsed
-	if r.kind == writePut {
-		return nil
-	}
-	if merr := model.NormalizeItem(r.values); merr != nil {
-		return merr
-	}
 	return nil
 }
 
