@@ -46,8 +46,8 @@ type DoneMsg struct {
 	// Building is the index of Table the request started to build: Note
 	// says so until the index is ACTIVE, then the root says it is.
 	Building string
-	Deleted                  bool       // an item was deleted: close its item view
-	Edit                     *EditState // an $EDITOR edit, kept for another try when rejected
+	Deleted  bool       // an item was deleted: close its item view
+	Edit     *EditState // an $EDITOR edit, kept for another try when rejected
 	// Conflict: the edit was not saved because the item changed since it
 	// was opened; Current is the item as it is now (nil: deleted).
 	Conflict bool
