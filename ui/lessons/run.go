@@ -48,6 +48,8 @@ func doRead(api engine.API, in any) *lessonResult {
 		if out, err = api.Scan(kit.Bg, in); err == nil {
 			items, count, scanned, lek, cc = out.Items, out.Count, out.ScannedCount, out.LastEvaluatedKey, out.ConsumedCapacity
 		}
+	case *model.SearchVectorsInput:
+		return doSearch(api, in) // content_vectors.go
 	default:
 		return &lessonResult{title: "nothing to run", err: &model.Error{Code: "not available", Message: "the lesson's data set or example is missing from this build"}}
 	}
