@@ -174,7 +174,7 @@ func (x *Index) removeLocked(key string) {
 		// The graph still routes through the slot: it stays allocated
 		// (a tombstone) until the graph is dropped.
 		p.g.tombstone(slot)
-		if p.g.dead*5 > p.g.nodes {
+		if p.g.ndead*5 > p.g.nodes {
 			x.dropGraph(p)
 		}
 	} else {
