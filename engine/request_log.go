@@ -39,6 +39,9 @@ type requestLog struct {
 	mu    sync.Mutex
 	ring  [maxRequestLog]RequestRecord
 	count uint64 // requests logged since the engine opened
+	// writes counts the write requests that succeeded since the engine
+	// opened (each changed items).
+	writes uint64
 }
 
 // logRequest records a finished request and returns its record.
@@ -57,12 +60,25 @@ func (e *Engine) logRequest(action, table, index string, u *capacity.Usage, read
 	e.reqLog.mu.Lock()
 	e.reqLog.ring[e.reqLog.count%maxRequestLog] = rec
 	e.reqLog.count++
+	if !read && err == nil {
+		e.reqLog.writes++
+	}
 	e.reqLog.mu.Unlock()
 	if e.hasSubscribers() {
 		rec.Lines = u.Lines()
 		e.publish(Event{Kind: EventRequest, Table: table, Request: &rec})
 	}
 	return rec
+}
+
+// WriteRequests is how many data-plane write requests (PutItem,
+// UpdateItem, DeleteItem, BatchWriteItem, TransactWriteItems, a writing
+// ExecuteStatement) succeeded since the engine opened: the explorer asks
+// before quitting an in-memory workspace they changed.
+func (e *Engine) WriteRequests() uint64 {
+	e.reqLog.mu.Lock()
+	defer e.reqLog.mu.Unlock()
+	return e.reqLog.writes
 }
 
 // RecentRequests returns the most recent requests, oldest first.

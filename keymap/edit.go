@@ -17,6 +17,10 @@ type EditKeyMap struct {
 	AddIndex    key.Binding
 	DropIndex   key.Binding
 	TTL         key.Binding
+	// EmptyTable deletes every item of the table under the sidebar's
+	// cursor and keeps the table (asks first); DropIndex on a table row
+	// deletes the table (asks first).
+	EmptyTable key.Binding
 	// VectorInstead turns the GSI form of an on-demand table into the
 	// vector index form.
 	VectorInstead key.Binding
@@ -64,8 +68,9 @@ func DefaultEditKeyMap() EditKeyMap {
 
 		CreateTable: key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "create table")),
 		AddIndex:    key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "add GSI")),
-		DropIndex:   key.NewBinding(key.WithKeys("d", "delete"), key.WithHelp("d", "delete GSI")),
+		DropIndex:   key.NewBinding(key.WithKeys("d", "delete"), key.WithHelp("d", "delete table/index")),
 		TTL:         key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "TTL on/off")),
+		EmptyTable:  key.NewBinding(key.WithKeys("X"), key.WithHelp("X", "empty table")),
 
 		VectorInstead: key.NewBinding(key.WithKeys("ctrl+t"), key.WithHelp("ctrl+t", "a vector index instead")),
 

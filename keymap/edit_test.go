@@ -21,7 +21,7 @@ func TestEditKeysDoNotCollide(t *testing.T) {
 		"item view": append([]key.Binding{km.Back, km.Up, km.Down, km.PageUp, km.PageDown, km.Top, km.Bottom,
 			km.ToggleJSON, ed.NewItem, ed.EditItem, ed.SetAttr, ed.DeleteItem}, global...),
 		"sidebar": append([]key.Binding{km.Up, km.Down, km.PageUp, km.PageDown, km.Top, km.Bottom, km.Open,
-			ed.CreateTable, ed.AddIndex, ed.DropIndex, ed.TTL}, global...),
+			ed.CreateTable, ed.AddIndex, ed.DropIndex, ed.TTL, ed.EmptyTable}, global...),
 		"lessons": append([]key.Binding{ed.RunStep, ed.NextStep, ed.PrevStep, ed.NextLesson, ed.PrevLesson,
 			ed.OpenInPane, km.Back}, global...),
 		"confirm": {ed.Yes, ed.No},

@@ -35,6 +35,8 @@ type KeyMap struct {
 	PaneDigits key.Binding
 	// CloseHelp closes the help screen.
 	CloseHelp key.Binding
+	// Sidebar narrows the table list, hides it, and shows it whole again.
+	Sidebar key.Binding
 
 	// Live panes, the traffic generator and the workspace clock (live.go).
 	Live LiveKeyMap
@@ -124,6 +126,7 @@ func DefaultKeyMap() KeyMap {
 		Interrupt:       key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit")),
 		PaneDigits:      key.NewBinding(key.WithKeys("1", "2", "3", "4", "5", "6", "7", "8"), key.WithHelp("1-8", "panes")),
 		CloseHelp:       key.NewBinding(key.WithKeys("?", "esc", "q"), key.WithHelp("?/esc", "close help")),
+		Sidebar:         key.NewBinding(key.WithKeys("\\"), key.WithHelp("\\", "sidebar: narrow, hidden, whole")),
 
 		Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
 		Down:     key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),

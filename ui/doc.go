@@ -48,13 +48,15 @@
 //
 //	Update        tea.WindowSizeMsg, tea.BackgroundColorMsg, tickMsg,
 //	              routed, forms.EditedMsg, tea.PasteMsg, tea.KeyPressMsg,
-//	              tea.MouseWheelMsg
+//	              tea.MouseWheelMsg, tea.MouseClickMsg (mouse.go: tabs,
+//	              sidebar rows, kit.ClickMsg to the pane under it)
 //	onRouted      routed{ws, to, msg}: a component's command came back;
 //	              first onKit, then by destination: toRoot (onRootMsg),
 //	              toSidebar, toLessons, toClock, toSurvey, toCopier,
 //	              toItem, toModal, toPane+n
 //	onRootMsg     workspaceMsg, selectLoadMsg, lastRequestMsg,
-//	              liveBatchMsg, reloadMsg, openMsg, totalsMsg, typedMsg
+//	              liveBatchMsg, reloadMsg, openMsg, totalsMsg, typedMsg,
+//	              markMsg, quitCheckMsg, quitMsg (quit.go)
 //	onKit         what components announce for the root:
 //	              kit.OpenItemMsg, FlashMsg, ChangedMsg, SelectMsg,
 //	              ConfirmMsg, EditMsg, ManageMsg, WorkspaceMsg,

@@ -75,7 +75,7 @@ func (m *Model) helpLines(w int) []string {
 	}
 	section("Here", m.focused().FullHelp())
 	section("Everywhere", [][]key.Binding{{km.Schema, km.Items, km.Query}, km.Live.LivePanes(),
-		{km.Editing.Lessons, km.Design.Patterns, km.NextFocus, km.PrevFocus, km.SwitchWorkspace, km.Back, km.Help, km.Quit}})
+		{km.Editing.Lessons, km.Design.Patterns, km.NextFocus, km.PrevFocus, km.SwitchWorkspace, km.Back, km.Sidebar, km.Help, km.Quit}})
 	if m.ws.loc != nil {
 		section("Remote table", [][]key.Binding{{km.CopySlice, km.Survey}})
 	} else {

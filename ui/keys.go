@@ -100,7 +100,7 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	switch {
 	case key.Matches(msg, km.Quit):
-		return m.quit()
+		return m.askQuit()
 	case key.Matches(msg, km.Help):
 		m.showHelp, m.helpTop = true, 0
 		return nil
@@ -112,6 +112,9 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		return nil
 	case key.Matches(msg, km.SwitchWorkspace):
 		return m.otherWorkspace()
+	case key.Matches(msg, km.Sidebar):
+		m.toggleSidebar()
+		return nil
 	case key.Matches(msg, km.CopySlice):
 		return m.askCopy()
 	case key.Matches(msg, km.Survey):
@@ -132,7 +135,7 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		return cmd
 	}
 	if !m.onSidebar && key.Matches(msg, km.Back) && !m.usesEsc() {
-		m.onSidebar = true
+		m.toSidebar()
 		return nil
 	}
 	return m.toFocus(msg)
@@ -192,6 +195,10 @@ func (m *Model) cycleFocus(dir int) {
 	}
 	next := int(m.pane) + dir
 	if next < 0 || next >= int(numPanes) {
+		if m.sidebarAt == sidebarHidden { // past the ends, round again
+			m.pane = pane((next + int(numPanes)) % int(numPanes))
+			return
+		}
 		m.onSidebar = true
 		return
 	}

@@ -112,6 +112,8 @@ type Model struct {
 	now       time.Time
 	w, h      int
 	quitting  bool
+	mark      *workspaceMark // the user's in-memory workspace as it opened (quit.go)
+	sidebarAt sidebarMode    // whole, narrow or hidden (\\; mouse.go)
 }
 
 // New returns the explorer's root model over api, the user's workspace.
@@ -148,7 +150,7 @@ func (m *Model) clockNow() time.Time {
 // Init reads the workspace and, when live, starts the tick and the event
 // reader; it asks the terminal for its background, for the colours.
 func (m *Model) Init() tea.Cmd {
-	cmds := []tea.Cmd{m.home.load("", ""), m.home.fetchLast(), tea.RequestBackgroundColor,
+	cmds := []tea.Cmd{m.home.load("", ""), m.home.fetchLast(), tea.RequestBackgroundColor, m.markCmd(),
 		route(m.home, toPaneOf(paneQuery), m.home.query.LoadHistory())}
 	if m.opts.SandboxAtStart {
 		cmds = append(cmds, route(m.home, toCopier, m.copier.OpenAtStart(m.opts.SandboxFile)))
@@ -240,9 +242,13 @@ func (m *Model) layout() {
 	m.help.SetWidth(m.w)
 }
 
-// sidebarWidth is the sidebar's share of the width.
+// sidebarWidth is the sidebar's share of the width (0: hidden).
 func (m *Model) sidebarWidth() int {
 	switch {
+	case m.sidebarAt == sidebarHidden:
+		return 0
+	case m.sidebarAt == sidebarNarrow:
+		return narrowSidebar
 	case m.w >= 140:
 		return 34
 	case m.w >= 110:

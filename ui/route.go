@@ -83,8 +83,8 @@ func route(ws *workspace, to dest, cmd tea.Cmd) tea.Cmd {
 func toPaneOf(p pane) dest { return toPane + dest(p) }
 
 // Update routes a message: the routed ones to the component that asked
-// for them (or to the root for kit's), keys and the mouse to what has the
-// keyboard, sizes to everything.
+// for them (or to the root for kit's), keys and the wheel to what has the
+// keyboard, a click to what is under it (mouse.go), sizes to everything.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
@@ -112,6 +112,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, tea.Batch(m.onKey(msg), m.showLive())
 	case tea.MouseWheelMsg:
 		return m, m.toFocus(msg)
+	case tea.MouseClickMsg:
+		return m, tea.Batch(m.onClick(msg), m.showLive())
 	}
 	return m, nil
 }
@@ -181,6 +183,12 @@ func (m *Model) onRootMsg(w *workspace, msg tea.Msg) tea.Cmd {
 		return tea.Batch(m.onOpen(w, msg), m.showLive())
 	case totalsMsg:
 		w.totals = msg.t
+	case markMsg:
+		m.mark = &msg.mark
+	case quitCheckMsg:
+		return m.onQuitCheck(msg)
+	case quitMsg:
+		return m.quit()
 	case typedMsg:
 		if msg.edit != nil {
 			return m.doEdit(w, *msg.edit)

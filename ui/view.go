@@ -35,7 +35,11 @@ func (m *Model) Screen() string {
 	b.WriteString(m.titleBar())
 	b.WriteByte('\n')
 	bodyH := m.h - 3
-	b.WriteString(kit.JoinColumns(m.ws.sidebar.View(), m.mainView(bodyH)))
+	if m.sidebarWidth() == 0 {
+		b.WriteString(m.mainView(bodyH))
+	} else {
+		b.WriteString(kit.JoinColumns(m.ws.sidebar.View(), m.mainView(bodyH)))
+	}
 	b.WriteByte('\n')
 	b.WriteString(m.statusBar())
 	b.WriteByte('\n')
@@ -201,6 +205,9 @@ func (m *Model) globalKeys() []key.Binding {
 		return nil
 	}
 	out := []key.Binding{km.NextFocus, km.PaneDigits}
+	if m.sidebarAt != sidebarWhole {
+		out = append(out, km.Sidebar)
+	}
 	if len(m.others) > 0 {
 		out = append(out, km.SwitchWorkspace)
 	}

@@ -151,8 +151,37 @@ func (m *Model) doManage(w *workspace, msg kit.ManageMsg) tea.Cmd {
 			c.RequireTyped(msg.Target.Table(), m.where(w, msg.Target.Desc))
 		}
 		m.openModal(w, md)
+	case kit.DeleteTable, kit.EmptyTable:
+		d := msg.Target.Desc
+		var md forms.Modal
+		if msg.Op == kit.DeleteTable {
+			c := forms.NewDeleteTable(m.st, m.km, w.api, d, m.place(w), w.loc != nil)
+			if m.mustType(w) {
+				c.RequireTyped(d.TableName, m.where(w, d))
+			}
+			md = c
+		} else {
+			e := forms.NewEmptyTable(m.st, m.km, w.api, d, m.place(w), w.loc != nil)
+			if m.mustType(w) {
+				e.RequireTyped(d.TableName, m.where(w, d))
+			}
+			md = e
+		}
+		m.openModal(w, md)
 	}
 	return nil
+}
+
+// place says where w's tables live, for a question before a destructive
+// change: the workspace file, memory, or the remote endpoint.
+func (m *Model) place(w *workspace) string {
+	switch {
+	case w.loc != nil:
+		return "On the remote endpoint: the real table."
+	case w.file != "":
+		return "It is in the workspace file " + w.file + ": the change is written there and stays."
+	}
+	return "It is in the in-memory workspace (" + w.label + "): nothing on disk changes, and all of it is gone when the explorer quits."
 }
 
 // onWorkspaceMsg adds a workspace (a lesson's copy), or drops one and

@@ -8,8 +8,9 @@
 // and the traffic generator.
 //
 // The generator writes only into data it owns: its vote workloads run on
-// its own table (engine.TrafficTable, made when first needed, and shown
-// when they start); T runs a workload on the selected table instead, after
+// its own table (engine.TrafficTable, made when first needed — in a
+// workspace file only after a question naming the file — and shown when
+// they start); T runs a workload on the selected table instead, after
 // a question that names the table, the workspace file and the rate; every
 // generated item is marked, and x removes exactly those items again.
 package capacity
@@ -219,6 +220,8 @@ func (p *Model) Update(msg tea.Msg) tea.Cmd {
 		return p.onTraffic(msg)
 	case consentMsg:
 		return p.startTraffic(msg.table, true)
+	case ownTableMsg:
+		return p.startTraffic(p.sel.Table(), false)
 	case removedMsg:
 		return p.onRemoved(msg)
 	case tea.KeyPressMsg:

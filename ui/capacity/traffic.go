@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/dynoscope/dynoscope/engine"
+	"github.com/dynoscope/dynoscope/model"
 	"github.com/dynoscope/dynoscope/ui/kit"
 )
 
@@ -85,6 +86,10 @@ type trafficMsg struct {
 
 // consentMsg: the user agreed to generated writes into table.
 type consentMsg struct{ table string }
+
+// ownTableMsg: the generator's own table may be made in (or is already
+// in) the workspace file; the chosen workload starts on it.
+type ownTableMsg struct{}
 
 // removedMsg reports RemoveTraffic.
 type removedMsg struct {
@@ -189,7 +194,31 @@ func (p *Model) toggleTraffic() tea.Cmd {
 	if p.traffic.want {
 		return p.traffic.stop()
 	}
+	if presets[p.traffic.preset].writes() && p.file != "" {
+		return p.askOwnTable()
+	}
 	return p.startTraffic(p.sel.Table(), false)
+}
+
+// askOwnTable asks, on a workspace saved in a file, before the generator
+// makes its own table there: the table and what is written into it stay
+// in the user's file. When the table is there already (made after a yes
+// before), the workload starts at once.
+func (p *Model) askOwnTable() tea.Cmd {
+	api, file := p.api, p.file
+	pre, rate := presets[p.traffic.preset], rates[p.traffic.rate]
+	return func() tea.Msg {
+		if _, err := api.DescribeTable(kit.Bg, &model.DescribeTableInput{TableName: engine.TrafficTable}); err == nil {
+			return ownTableMsg{}
+		}
+		return kit.ConfirmMsg{Title: "Traffic into " + engine.TrafficTable + " in " + file, Yes: "create it in " + file, Then: ownTableMsg{},
+			Body: []string{
+				fmt.Sprintf("The traffic generator writes %s items a second (%s) into its own table %s. It is not in this workspace yet: create it in the workspace file %s?",
+					kit.FmtInt(int64(rate)), pre.name, engine.TrafficTable, file),
+				"",
+				"The table and every item written stay in " + file + " after you quit, until x (on " + engine.TrafficTable + ") removes the generated items and the table. Random reads (w) write nothing; a workspace opened without --db keeps all of it in memory.",
+			}}
+	}
 }
 
 // askTraffic asks before the chosen workload writes into the selected

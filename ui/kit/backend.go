@@ -35,6 +35,9 @@ type (
 	EventSource interface {
 		Subscribe(buffer int) (<-chan engine.Event, func())
 	}
+	// WriteCounter tells how many write requests succeeded since the
+	// engine opened.
+	WriteCounter interface{ WriteRequests() uint64 }
 	// Clocked exposes the engine's clock.
 	Clocked interface{ Clock() engine.Clock }
 	// BuildProgress tells how far an online GSI build has come.

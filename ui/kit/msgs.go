@@ -75,6 +75,8 @@ const (
 	ToggleTTL                // on or off for Target's table
 	AddVectorIndex           // a vector index on Target's table (on-demand tables only)
 	DropVectorIndex          // Target's vector index
+	DeleteTable              // Target's table (asks first)
+	EmptyTable               // every item of Target's table (asks first)
 )
 
 // ManageMsg asks for a table or index change (each opens a form or a
@@ -133,3 +135,9 @@ type OpenItemsMsg struct {
 	Table, Index string
 	LeftOut      bool
 }
+
+// ClickMsg is a left click inside a pane, handed to the pane on screen:
+// X and Y count cells from the pane's top-left inner corner (inside its
+// box). A pane that takes clicks moves its cursor to what is there (a
+// row, a field); the others ignore it.
+type ClickMsg struct{ X, Y int }

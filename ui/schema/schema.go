@@ -64,6 +64,11 @@ func (p *Model) manageKeys() []key.Binding {
 	add.SetEnabled(p.sel.Valid())
 	ttl.SetEnabled(p.sel.Valid())
 	drop.SetEnabled(p.sel.GSI() != nil || p.sel.Vector() != nil)
+	if p.sel.Vector() != nil {
+		drop.SetHelp(drop.Help().Key, "delete vector index")
+	} else {
+		drop.SetHelp(drop.Help().Key, "delete GSI")
+	}
 	return []key.Binding{p.ek.CreateTable, add, drop, ttl}
 }
 

@@ -3,9 +3,10 @@
 // sparse ratio ("1/4": one of four table items is in the index) and "!"
 // when items violate the index key schema. The cursor (▸) is on a table or
 // one of its index rows (vector indexes after the GSIs, badged "VEC"); the
-// keys c, i, d and t ask the root for a new table, a new GSI (a new vector
-// index when the cursor is on one), the deletion of a GSI or vector index
-// and TTL on or off. On a remote
+// keys c, i, d, t and X ask the root for a new table, a new GSI (a new
+// vector index when the cursor is on one), the deletion of the table, GSI
+// or vector index under the cursor, TTL on or off and the emptying of the
+// table (every item deleted). On a remote
 // backend the counts are DynamoDB's approximate ones and say so ("~"), an
 // index's sparse ratio is exact once the table was read whole (S), and the
 // keys that would write are shown refused while the backend is read-only.
@@ -13,6 +14,7 @@ package sidebar
 
 import (
 	"fmt"
+	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -27,7 +29,12 @@ type Model struct {
 	st     *kit.Styles
 	keys   keys
 	ek     keymap.EditKeyMap
-	tables []kit.TableInfo
+	all    []kit.TableInfo // every table
+	tables []kit.TableInfo // those the filter lets through, listed
+	// filter narrows the list to the tables whose name holds its text
+	// (any case); filtering: it has the keyboard.
+	filter    kit.Field
+	filtering bool
 	// cursor: a table, and -1 for the table row or the position of an index
 	// in kit.IndexNames.
 	ti, ii  int
@@ -41,6 +48,7 @@ type Model struct {
 
 type keys struct {
 	Up, Down, Top, Bottom, PageUp, PageDown, Open key.Binding
+	Filter, KeepFilter, ClearFilter               key.Binding
 }
 
 // OpenMsg: enter on the sidebar, which opens the selection in its pane.
@@ -50,8 +58,12 @@ type OpenMsg struct{}
 func New(st *kit.Styles, km keymap.KeyMap) *Model {
 	open := km.Open
 	open.SetHelp("enter", "browse")
+	filter, keep, clear := km.Filter, km.Editing.Accept, km.ClearFilter
+	filter.SetHelp(filter.Help().Key, "filter tables (type a name)")
+	keep.SetHelp(keep.Help().Key, "keep the filter")
+	clear.SetHelp(clear.Help().Key, "clear the filter")
 	return &Model{st: st, ek: km.Editing, keys: keys{Up: km.Up, Down: km.Down, Top: km.Top, Bottom: km.Bottom,
-		PageUp: km.PageUp, PageDown: km.PageDown, Open: open}, ii: -1}
+		PageUp: km.PageUp, PageDown: km.PageDown, Open: open, Filter: filter, KeepFilter: keep, ClearFilter: clear}, ii: -1}
 }
 
 // SetApproximate says the counts are DynamoDB's approximate ones (a
@@ -65,37 +77,83 @@ func (s *Model) SetReadOnly(why string) { s.readOnly = why }
 // manageKeys are the table and index keys that apply to the selection.
 func (s *Model) manageKeys(short bool) []key.Binding {
 	sel := s.Selected()
-	add, drop, ttl := s.ek.AddIndex, s.ek.DropIndex, s.ek.TTL
+	add, drop, ttl, empty := s.ek.AddIndex, s.ek.DropIndex, s.ek.TTL, s.ek.EmptyTable
 	add.SetEnabled(sel.Valid())
 	ttl.SetEnabled(sel.Valid())
-	drop.SetEnabled(sel.GSI() != nil || sel.Vector() != nil)
-	return kit.RefusedKeys(s.readOnly, short, s.ek.CreateTable, add, drop, ttl)
+	empty.SetEnabled(sel.Valid() && sel.Index == "")
+	drop.SetEnabled(sel.Valid() && (sel.Index == "" || sel.GSI() != nil || sel.Vector() != nil))
+	switch {
+	case sel.Index == "":
+		drop.SetHelp(drop.Help().Key, "delete table")
+	case sel.Vector() != nil:
+		drop.SetHelp(drop.Help().Key, "delete vector index")
+	default:
+		drop.SetHelp(drop.Help().Key, "delete GSI")
+	}
+	if short {
+		// help (?) has them; the line has no room
+		empty.SetEnabled(false)
+		drop.SetEnabled(sel.GSI() != nil || sel.Vector() != nil)
+	}
+	return kit.RefusedKeys(s.readOnly, short, s.ek.CreateTable, add, drop, ttl, empty)
 }
 
 // ShortHelp is the sidebar's keys for the help line.
 func (s *Model) ShortHelp() []key.Binding {
-	return append([]key.Binding{s.keys.Up, s.keys.Down, s.keys.Open}, s.manageKeys(true)...)
+	k := s.keys
+	if s.filtering {
+		return []key.Binding{k.KeepFilter, k.ClearFilter}
+	}
+	return append([]key.Binding{k.Up, k.Down, k.Open}, s.manageKeys(true)...)
 }
 
 // FullHelp is every key of the sidebar.
 func (s *Model) FullHelp() [][]key.Binding {
 	k := s.keys
-	return [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Open}, s.manageKeys(false)}
+	if s.filtering {
+		return [][]key.Binding{{k.KeepFilter, k.ClearFilter}}
+	}
+	clear := k.ClearFilter
+	clear.SetEnabled(s.filter.String() != "")
+	return [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Open, k.Filter, clear}, s.manageKeys(false)}
 }
 
+// Capturing reports whether the filter has the keyboard (every key is
+// typed into it).
+func (s *Model) Capturing() bool { return s.filtering }
+
+// UsesEsc reports whether esc clears a filter.
+func (s *Model) UsesEsc() bool { return s.filtering || s.filter.String() != "" }
+
 // SetTables replaces the tables, keeping the cursor on the same table and
-// index where they still exist.
+// index where they still exist (and the filter lets them through).
 func (s *Model) SetTables(tables []kit.TableInfo) {
+	s.all = tables
+	s.applyFilter()
+}
+
+// applyFilter lists the tables the filter lets through, the cursor kept
+// on its table when it is among them.
+func (s *Model) applyFilter() {
 	cur := s.Selected()
-	s.tables = tables
+	q := strings.ToLower(s.filter.String())
+	s.tables = s.all
+	if q != "" {
+		s.tables = nil
+		for _, t := range s.all {
+			if strings.Contains(strings.ToLower(t.Desc.TableName), q) {
+				s.tables = append(s.tables, t)
+			}
+		}
+	}
 	s.ti, s.ii = 0, -1
 	if cur.Valid() {
 		s.SelectByName(cur.Table(), cur.Index)
 	}
 }
 
-// Tables is what the sidebar lists.
-func (s *Model) Tables() []kit.TableInfo { return s.tables }
+// Tables is every table of the workspace (the filter aside).
+func (s *Model) Tables() []kit.TableInfo { return s.all }
 
 // SelectByName moves the cursor to a table (and index); it reports whether
 // the table is there.
@@ -167,10 +225,37 @@ func (s *Model) move(n int) {
 // requests for the root.
 func (s *Model) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
+	case tea.PasteMsg:
+		if s.filtering {
+			s.filter.Paste(msg.Content)
+			s.applyFilter()
+		}
 	case tea.KeyPressMsg:
+		if s.filtering {
+			switch {
+			case key.Matches(msg, s.keys.KeepFilter):
+				s.filtering = false
+			case key.Matches(msg, s.keys.ClearFilter):
+				s.filtering = false
+				s.filter = kit.Field{}
+				s.applyFilter()
+			case key.Matches(msg, s.keys.Up, s.keys.Down):
+				s.filtering = false
+				return s.Update(msg)
+			default:
+				s.filter.Update(msg)
+				s.applyFilter()
+			}
+			return nil
+		}
 		ek := s.ek
 		sel := s.Selected()
 		switch {
+		case key.Matches(msg, s.keys.Filter):
+			s.filtering = true
+		case key.Matches(msg, s.keys.ClearFilter) && s.filter.String() != "":
+			s.filter = kit.Field{}
+			s.applyFilter()
 		case key.Matches(msg, s.keys.Up):
 			s.move(-1)
 		case key.Matches(msg, s.keys.Down):
@@ -197,6 +282,10 @@ func (s *Model) Update(msg tea.Msg) tea.Cmd {
 			return kit.Msg(kit.ManageMsg{Op: kit.DropIndex, Target: sel})
 		case key.Matches(msg, ek.DropIndex) && sel.Vector() != nil:
 			return kit.Msg(kit.ManageMsg{Op: kit.DropVectorIndex, Target: sel})
+		case key.Matches(msg, ek.DropIndex) && sel.Valid() && sel.Index == "":
+			return kit.Msg(kit.ManageMsg{Op: kit.DeleteTable, Target: sel})
+		case key.Matches(msg, ek.EmptyTable) && sel.Valid() && sel.Index == "":
+			return kit.Msg(kit.ManageMsg{Op: kit.EmptyTable, Target: sel})
 		case key.Matches(msg, ek.TTL) && sel.Valid():
 			m := kit.ManageMsg{Op: kit.ToggleTTL, Target: kit.TableTarget(sel.Desc)}
 			if info := s.Info(); info != nil {
@@ -215,12 +304,60 @@ func (s *Model) Update(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
-// View draws the sidebar's box. The ▸ is on the row the cursor is on: the
-// table, or one of its indexes.
-func (s *Model) View() string {
-	inner := s.w - 2
-	var rows []string
-	cursorRow := 0
+// entryLines are the lines of one row of the list: mark and name on the
+// left, right on the right; a name too long for the width wraps onto the
+// next lines (index names have no spaces: cut anywhere), and right goes
+// to a line of its own when the last one has no room for it.
+func entryLines(mark, name, right string, inner int) []string {
+	indent := strings.Repeat(" ", kit.Width(mark))
+	room := max(inner-kit.Width(mark), 4)
+	if kit.Width(mark+name)+1+kit.Width(right) <= inner {
+		return []string{kit.Spread(mark+name, right, inner)}
+	}
+	var parts []string
+	r := []rune(name)
+	for len(r) > 0 {
+		n := 0
+		for w := 0; n < len(r) && w+kit.Width(string(r[n])) <= room; n++ {
+			w += kit.Width(string(r[n]))
+		}
+		n = max(n, 1)
+		parts = append(parts, string(r[:n]))
+		r = r[n:]
+	}
+	out := make([]string, len(parts))
+	for i, p := range parts {
+		m := indent
+		if i == 0 {
+			m = mark
+		}
+		out[i] = kit.Fit(m+p, inner)
+	}
+	last := parts[len(parts)-1]
+	if kit.Width(indent+last)+1+kit.Width(right) <= inner {
+		out[len(out)-1] = kit.Spread(indent+last, right, inner)
+	} else {
+		out = append(out, kit.Spread("", right, inner))
+	}
+	return out
+}
+
+// rowAt is what a line of the list shows: table ti, and index ii (-1 for
+// the table's own row).
+type rowAt struct{ ti, ii int }
+
+// layout is the list's lines, what each shows, and the first line of the
+// row the cursor is on.
+func (s *Model) layout(inner int) (rows []string, at []rowAt, cursorRow int) {
+	add := func(lines []string, r rowAt, style func(string) string) {
+		for _, l := range lines {
+			if style != nil {
+				l = style(l)
+			}
+			rows = append(rows, l)
+			at = append(at, r)
+		}
+	}
 	for i, t := range s.tables {
 		d := t.Desc
 		count := kit.FmtInt(d.ItemCount)
@@ -235,40 +372,91 @@ func (s *Model) View() string {
 		if onTable {
 			mark = "▸ "
 		}
-		line := kit.Spread(mark+d.TableName, count, inner)
+		var style func(string) string
 		switch {
 		case onTable:
 			cursorRow = len(rows)
-			line = s.cursorLine(line)
+			style = s.cursorLine
 		case i == s.ti:
-			line = s.st.Selected.Render(line)
+			style = func(l string) string { return s.st.Selected.Render(l) }
 		}
-		rows = append(rows, line)
+		add(entryLines(mark, d.TableName, count, inner), rowAt{i, -1}, style)
 		if i != s.ti {
 			continue
 		}
 		for j, n := range kit.AllIndexNames(d) {
 			mark := "    "
+			var style func(string) string
 			if j == s.ii {
 				mark = "  ▸ "
-			}
-			line := kit.Spread(mark+n, s.IndexBadge(t, n), inner)
-			if j == s.ii {
 				cursorRow = len(rows)
-				line = s.cursorLine(line)
+				style = s.cursorLine
 			}
-			rows = append(rows, line)
+			add(entryLines(mark, n, s.IndexBadge(t, n), inner), rowAt{i, j}, style)
 		}
 	}
-	if len(s.tables) == 0 {
-		rows = append(rows, s.st.Dim.Render(" no tables"))
-	}
+	return rows, at, cursorRow
+}
+
+// filterShown reports whether the filter's line is drawn above the list.
+func (s *Model) filterShown() bool { return s.filtering || s.filter.String() != "" }
+
+// listHeight is how many lines the list has in the box, and the note
+// under it (a remote backend's approximate counts).
+func (s *Model) listHeight(inner int) (int, []string) {
 	h := s.h - 2
+	if s.filterShown() {
+		h--
+	}
 	var note []string
 	if s.approx && len(s.tables) > 0 && h > 6 {
 		note = kit.Wrap(kit.ApproxNote, inner-1) // at the bottom of the box
 		h -= len(note)
 	}
+	return h, note
+}
+
+// Click takes a left click on line y of the box's inside (0: its first
+// line): the row there gets the cursor; a click on the row the cursor is
+// on already opens it, as enter does.
+func (s *Model) Click(y int) tea.Cmd {
+	inner := s.w - 2
+	if s.filterShown() {
+		y--
+	}
+	rows, at, cursorRow := s.layout(inner)
+	h, _ := s.listHeight(inner)
+	i := kit.Window(0, cursorRow, len(rows), h) + y
+	if y < 0 || y >= h || i >= len(at) {
+		return nil
+	}
+	if at[i].ti == s.ti && at[i].ii == s.ii {
+		return kit.Msg(OpenMsg{})
+	}
+	s.ti, s.ii = at[i].ti, at[i].ii
+	return nil
+}
+
+// View draws the sidebar's box. The ▸ is on the row the cursor is on: the
+// table, or one of its indexes.
+func (s *Model) View() string {
+	inner := s.w - 2
+	rows, _, cursorRow := s.layout(inner)
+	if len(s.tables) == 0 {
+		if len(s.all) > 0 {
+			rows = append(rows, s.st.Dim.Render(kit.Cut(" no table name holds "+s.filter.String(), inner)))
+		} else {
+			rows = append(rows, s.st.Dim.Render(" no tables"))
+		}
+	}
+	var filterLine string
+	if s.filterShown() {
+		filterLine = s.st.Bold.Render("/") + s.filter.View(s.filtering, inner-2)
+		if !s.filtering {
+			filterLine += s.st.Dim.Render(kit.Cut(fmt.Sprintf("  %d of %d", len(s.tables), len(s.all)), max(inner-2-kit.Width(s.filter.String()), 0)))
+		}
+	}
+	h, note := s.listHeight(inner)
 	top := kit.Window(0, cursorRow, len(rows), h)
 	end := min(top+h, len(rows))
 	shown := rows[top:end]
@@ -280,6 +468,9 @@ func (s *Model) View() string {
 		for _, l := range note {
 			shown = append(shown, s.st.Dim.Render(" "+l))
 		}
+	}
+	if filterLine != "" {
+		shown = append([]string{" " + filterLine}, shown...)
 	}
 	return kit.Box(s.st, s.title(), shown, s.w, s.h, s.focused)
 }
