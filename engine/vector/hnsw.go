@@ -27,6 +27,7 @@ type graph struct {
 	l0              []int32           // local id × (m0+1): count, neighbours
 	up              map[int32][]int32 // local id → layers 1… × (m+1)
 	dead            []bool            // local id → tombstoned
+	indeg           []int32           // local id → links to it on layer 0
 	nodes, ndead    int
 }
 
@@ -59,7 +60,7 @@ func (g *graph) deadSlots() []int32 {
 // of its maps (a Go map entry of two int32 costs about 20 bytes with the
 // map's slack; an upper-layer entry its slice header too).
 func (g *graph) memory() int64 {
-	n := int64(cap(g.l0))*4 + int64(cap(g.slots))*4 + int64(cap(g.dead)) + int64(len(g.ids))*20
+	n := int64(cap(g.l0))*4 + int64(cap(g.slots))*4 + int64(cap(g.indeg))*4 + int64(cap(g.dead)) + int64(len(g.ids))*20
 	for _, u := range g.up {
 		n += 20 + 24 + int64(cap(u))*4
 	}
@@ -108,6 +109,7 @@ func (g *graph) add(x *Index, slot int32) (int32, int) {
 	g.slots = append(g.slots, slot)
 	g.ids[slot] = id
 	g.dead = append(g.dead, false)
+	g.indeg = append(g.indeg, 0)
 	g.l0 = append(g.l0, make([]int32, g.m0+1)...)
 	lvl := g.level(x.keys[slot])
 	if lvl > 0 {
@@ -319,8 +321,12 @@ func (s *searcher) selectNeighbours(x *Index, g *graph, cs []cand, m int) []int3
 	return s.keep
 }
 
-// link adds the edge from → to on a layer, shrinking from's list to its
-// closest when it overflows.
+// link adds the edge from → to on a layer. When from's list is full, one
+// link goes: the farthest, except that on layer 0 a node is not dropped
+// from the last list that links to it while a farther-down choice has
+// other links to it (which would leave it unreachable by every search);
+// so the new node always keeps an incoming link, and so does every node
+// that had one, unless all of the list's nodes hang by that one link.
 func (s *searcher) link(x *Index, g *graph, from, to int32, cost float32, layer int) {
 	max := g.m
 	if layer == 0 {
@@ -330,18 +336,33 @@ func (s *searcher) link(x *Index, g *graph, from, to int32, cost float32, layer 
 	if len(cur) < max {
 		s.list = append(append(s.list[:0], cur...), to)
 		g.setNbrs(from, layer, s.list)
+		if layer == 0 {
+			g.indeg[to]++
+		}
 		return
 	}
-	// Full: the max closest of the old list and the new node stay.
 	cs := s.pick[:0]
 	for _, nb := range cur {
 		cs = append(cs, cand{nb, x.navBetween(g, from, nb)})
 	}
 	cs = append(cs, cand{to, cost})
 	sortCands(cs)
+	drop := len(cs) - 1
+	if layer == 0 {
+		g.indeg[to]++
+		for i := len(cs) - 1; i >= 0; i-- {
+			if g.indeg[cs[i].id] > 1 {
+				drop = i
+				break
+			}
+		}
+		g.indeg[cs[drop].id]--
+	}
 	s.list = s.list[:0]
-	for _, c := range cs[:max] {
-		s.list = append(s.list, c.id)
+	for i, c := range cs {
+		if i != drop {
+			s.list = append(s.list, c.id)
+		}
 	}
 	s.pick = cs[:0]
 	g.setNbrs(from, layer, s.list)
@@ -377,6 +398,11 @@ func (g *graph) insert(x *Index, slot int32) {
 		s.eps = append(s.eps[:0], found...)
 		nbs := s.selectNeighbours(x, g, s.eps, g.m)
 		g.setNbrs(id, l, nbs)
+		if l == 0 {
+			for _, nb := range nbs {
+				g.indeg[nb]++
+			}
+		}
 		for _, nb := range g.nbrs(id, l) {
 			c := x.navBetween(g, nb, id)
 			s.link(x, g, nb, id, c, l)
