@@ -164,8 +164,9 @@ func (e *Engine) BatchGetItem(ctx context.Context, in *model.BatchGetItemInput) 
 		return nil, throttle
 	}
 	out.ConsumedCapacity = capacity.ReportAll(usages, in.ReturnConsumedCapacity)
+	trace := traceOf(ctx)
 	for _, p := range plans {
-		e.logRequest("BatchGetItem", p.t.name, "", usages[p.t.name], true, len(out.Responses[p.t.name]), nil)
+		trace.add(e.logRequest("BatchGetItem", p.t.name, "", usages[p.t.name], true, len(out.Responses[p.t.name]), nil))
 	}
 	return out, nil
 }

@@ -66,6 +66,7 @@ func (e *Engine) CreateTable(ctx context.Context, in *model.CreateTableInput) (*
 
 // saveMeta persists a table's metadata.
 func (e *Engine) saveMeta(m *tableMeta) error {
+	e.noteSchema(m)
 	b, err := json.Marshal(m)
 	if err != nil {
 		return err

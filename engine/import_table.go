@@ -3,11 +3,13 @@ package engine
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/dynoscope/dynoscope/engine/export"
@@ -144,13 +146,28 @@ type importRun struct {
 	id, arn     string
 	compression string
 
-	table   string
-	keys    []string
-	log     *os.File
-	logErr  error
+	table string
+	keys  []string
+	// logMu guards the error log and the error count: both goroutines
+	// of an import (load) log failures.
+	logMu  sync.Mutex
+	log    *os.File
+	logErr error
+	// batch and inBatch are the reader's batch in the making; out takes
+	// each full one to the writer.
 	batch   []pending
 	inBatch map[string]int
-	counts  struct{ processed, imported, errors, bytes int64 }
+	out     chan<- readBatch
+	// counts: processed and bytes are the reader's, imported the
+	// writer's, errors under logMu; all read once both have ended.
+	counts struct{ processed, imported, errors, bytes int64 }
+}
+
+// readBatch is a batch of checked items on its way from the reader to
+// the writer, with the bytes of the S3 objects read up to its last item.
+type readBatch struct {
+	items []pending
+	read  int64
 }
 
 // pending is an item waiting in a batch, with where it came from.
@@ -218,19 +235,65 @@ func (r *importRun) load(ctx context.Context) (code, msg string) {
 	if err := r.waitActive(ctx); err != nil {
 		return "InternalFailure", err.Error()
 	}
+	// Two goroutines: this one writes; the reader decompresses, decodes
+	// and checks the items of the next batches meanwhile (a batch of
+	// 2,000 takes as long to decode and check as to write).
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	batches := make(chan readBatch, 2)
+	r.out = batches
 	r.inBatch = map[string]int{}
-	for _, o := range objs {
-		if ctx.Err() != nil {
-			return "InternalFailure", "The import was stopped"
+	var readErr error
+	go func() {
+		defer close(batches)
+		readErr = r.read(ctx, objs)
+	}()
+	var writeErr error
+	for b := range batches {
+		if writeErr != nil {
+			continue // the reader stops at its next batch
 		}
-		if err := r.object(ctx, o); err != nil {
-			return "InternalFailure", err.Error()
+		if writeErr = r.flush(ctx, b.items); writeErr != nil {
+			cancel()
+			continue
 		}
+		r.j.progress.Store(b.read)
 	}
-	if err := r.flush(ctx); err != nil {
-		return "InternalFailure", err.Error()
+	switch {
+	case writeErr != nil:
+		return "InternalFailure", writeErr.Error()
+	case readErr != nil:
+		return "InternalFailure", readErr.Error()
 	}
 	return "", ""
+}
+
+// read reads every object into batches for the writer (load), the last
+// one whatever its size.
+func (r *importRun) read(ctx context.Context, objs []s3dir.Object) error {
+	for _, o := range objs {
+		if ctx.Err() != nil {
+			return errors.New("The import was stopped")
+		}
+		if err := r.object(ctx, o); err != nil {
+			return err
+		}
+	}
+	return r.send(ctx)
+}
+
+// send hands the batch to the writer and starts the next.
+func (r *importRun) send(ctx context.Context) error {
+	if len(r.batch) == 0 {
+		return nil
+	}
+	select {
+	case r.out <- readBatch{items: r.batch, read: r.counts.bytes}:
+	case <-ctx.Done():
+		return errors.New("The import was stopped")
+	}
+	r.batch, r.inBatch = make([]pending, 0, importBatch), map[string]int{}
+	return nil
 }
 
 // waitActive waits for the new table to leave CREATING.
@@ -376,16 +439,14 @@ func (r *importRun) add(ctx context.Context, p pending) error {
 	}
 	r.batch = append(r.batch, p)
 	if len(r.batch) >= importBatch {
-		return r.flush(ctx)
+		return r.send(ctx)
 	}
 	return nil
 }
 
-// flush writes the batch; items the engine refuses are counted and logged,
+// flush writes a batch; items the engine refuses are counted and logged,
 // and the rest written.
-func (r *importRun) flush(ctx context.Context) error {
-	batch := r.batch
-	r.batch, r.inBatch = r.batch[:0:0], map[string]int{}
+func (r *importRun) flush(ctx context.Context, batch []pending) error {
 	for len(batch) > 0 {
 		reqs := make([]model.WriteRequest, len(batch))
 		for i, p := range batch {
@@ -394,7 +455,6 @@ func (r *importRun) flush(ctx context.Context) error {
 		err := r.b.Write(ctx, r.table, reqs)
 		if err == nil {
 			r.counts.imported += int64(len(batch))
-			r.j.progress.Store(r.counts.bytes)
 			return nil
 		}
 		le, ok := err.(*LoadError)
@@ -422,6 +482,8 @@ type importLogLine struct {
 
 // fail counts and logs a bad item.
 func (r *importRun) fail(key string, index int, msg string) {
+	r.logMu.Lock()
+	defer r.logMu.Unlock()
 	r.counts.errors++
 	if r.log == nil && r.logErr == nil {
 		path := r.e.ImportErrorLog(r.arn)

@@ -23,6 +23,9 @@ type pitrMeta struct {
 	EnabledAt int64 `json:"EnabledAt"`
 	// PeriodDays is the recovery period (RecoveryPeriodInDays, 1 to 35).
 	PeriodDays int `json:"PeriodDays"`
+	// Schemas are the restorable schemas the table has had since
+	// (pitr_schema.go), oldest first.
+	Schemas []pitrSchema `json:"Schemas,omitempty"`
 }
 
 // defaultRecoveryPeriodDays is RecoveryPeriodInDays when not given.

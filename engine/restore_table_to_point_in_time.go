@@ -53,6 +53,7 @@ func (e *Engine) RestoreTableToPointInTime(ctx context.Context, in *model.Restor
 		return nil, tableNotFound(source)
 	}
 	desc := *t.describe()
+	pitr := t.meta.PITR
 	earliest, newest, ok := e.window(t)
 	e.mu.RUnlock()
 	if !ok {
@@ -71,6 +72,10 @@ func (e *Engine) RestoreTableToPointInTime(ctx context.Context, in *model.Restor
 		if at.Before(earliest) || at.After(newest) {
 			return nil, model.NewError(model.ErrInvalidRestoreTime, "RestoreDateTime must be between EarliestRestorableDateTime and LatestRestorableDateTime")
 		}
+	}
+	// the table's schema at that instant, not now (pitr_schema.go)
+	if s, ok := schemaAt(pitr, at); ok {
+		desc = withSchema(desc, s)
 	}
 	items := make([]storedItem, 0, desc.ItemCount)
 	err := e.storedAt(ctx, source, at, func(suffix, stored string) error {

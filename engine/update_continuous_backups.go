@@ -58,7 +58,9 @@ func (e *Engine) UpdateContinuousBackups(ctx context.Context, in *model.UpdateCo
 		}
 		p = &pitrMeta{PeriodDays: days, EnabledAt: e.now().UnixNano()}
 		if old := t.meta.PITR; old != nil {
-			p.EnabledAt = old.EnabledAt
+			p.EnabledAt, p.Schemas = old.EnabledAt, old.Schemas
+		} else {
+			p.Schemas = []pitrSchema{{At: p.EnabledAt, Schema: restorableSchema(&t.meta.Desc)}}
 		}
 	}
 	nt, err := e.setPITR(t, p)
