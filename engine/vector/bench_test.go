@@ -126,6 +126,29 @@ func sqrt64(f float64) float64 {
 	return z
 }
 
+// BenchmarkExactSearch100k256 is Index.Search, exact, TopK 10, on the
+// 100,000 vectors of the ANN benchmark (no graph): what ANN must beat.
+func BenchmarkExactSearch100k256(b *testing.B) {
+	r := rand.New(rand.NewPCG(2, 2))
+	vecs := gaussian(r, 100000, 256)
+	qs := gaussian(r, 200, 256)
+	x := New(Config{Dimensions: 256, Distance: Cosine, ANNThreshold: -1})
+	for i, v := range vecs {
+		x.Put(fmt.Sprintf("k%06d", i), "", v, nil)
+	}
+	vecs = nil
+	c0 := cpuTime()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if res, _, _ := x.Search(qs[i%len(qs)], 10, "", nil, true); len(res) != 10 {
+			b.Fatal(len(res))
+		}
+	}
+	b.StopTimer()
+	b.ReportMetric((cpuTime()-c0).Seconds()*1000/float64(b.N), "cpu-ms/op")
+	b.ReportMetric(float64(x.MemoryBytes())/float64(x.Len()), "mem-B/vector")
+}
+
 var annSet struct {
 	once     sync.Once
 	x        *Index

@@ -102,6 +102,14 @@ func (g *graph) setNbrs(id int32, layer int, list []int32) {
 	w[0] = int32(copy(w[1:], list))
 }
 
+// reserve makes room for n nodes, so a build leaves no spare capacity.
+func (g *graph) reserve(n int) {
+	g.slots = make([]int32, 0, n)
+	g.dead = make([]bool, 0, n)
+	g.indeg = make([]int32, 0, n)
+	g.l0 = make([]int32, 0, n*(g.m0+1))
+}
+
 // add makes slot a node of the graph (without links) and returns its id
 // and level.
 func (g *graph) add(x *Index, slot int32) (int32, int) {
