@@ -65,7 +65,7 @@ func (e *Engine) BatchGetItem(ctx context.Context, in *model.BatchGetItemInput) 
 			return nil, err
 		}
 		params := exprParams{accepted: expr.GetItemParams, names: ka.ExpressionAttributeNames, projection: ka.ProjectionExpression, attributesToGet: ka.AttributesToGet}
-		exprs, err := params.parse(nil)
+		exprs, err := params.parse()
 		if err != nil {
 			return nil, err
 		}

@@ -31,7 +31,7 @@ func (e *Engine) getItem(ctx context.Context, in *model.GetItemInput, encoded bo
 		return nil, err
 	}
 	params := exprParams{empty: in.EmptyExpressions(), accepted: expr.GetItemParams, names: in.ExpressionAttributeNames, projection: in.ProjectionExpression, attributesToGet: in.AttributesToGet}
-	exprs, err := params.parse(nil)
+	exprs, err := params.parse()
 	if err != nil {
 		return nil, err
 	}

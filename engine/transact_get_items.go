@@ -71,7 +71,7 @@ func (e *Engine) TransactGetItems(ctx context.Context, in *model.TransactGetItem
 			return nil, err
 		}
 		params := exprParams{empty: g.EmptyExpressions(), accepted: expr.GetItemParams, names: g.ExpressionAttributeNames, projection: g.ProjectionExpression}
-		exprs, err := params.parse(nil)
+		exprs, err := params.parse()
 		if err != nil {
 			return nil, err
 		}
