@@ -109,7 +109,7 @@ Patterns:
 	bad := filepath.Join(dir, "bad.yaml")
 	os.WriteFile(bad, []byte("Patterns:\n  - Name: x\n    Operation: Get\n    Request: {}\n"), 0o644)
 	err = run([]string{"check-patterns", bad}, &stdout, &stderr)
-	if want := bad + `:3: Patterns[0].Operation: expected GetItem, Query, Scan, PutItem, UpdateItem, DeleteItem, TransactWriteItems or ExecuteStatement, found the string "Get"`; err == nil || err.Error() != want {
+	if want := bad + `:3: Patterns[0].Operation: expected GetItem, Query, Scan, PutItem, UpdateItem, DeleteItem, TransactWriteItems, ExecuteStatement or SearchVectors, found the string "Get"`; err == nil || err.Error() != want {
 		t.Errorf("bad pattern file:\n got  %v\n want %s", err, want)
 	}
 }

@@ -14,7 +14,7 @@ import (
 )
 
 // Operations a pattern may run.
-var Operations = []string{"GetItem", "Query", "Scan", "PutItem", "UpdateItem", "DeleteItem", "TransactWriteItems", "ExecuteStatement"}
+var Operations = []string{"GetItem", "Query", "Scan", "PutItem", "UpdateItem", "DeleteItem", "TransactWriteItems", "ExecuteStatement", "SearchVectors"}
 
 // Pattern is one access pattern: a name and a request, its parameters
 // written with ${placeholders}, the values the placeholders take when the
@@ -115,6 +115,8 @@ func RequestTable(in any) string {
 		return in.TableName
 	case *model.ScanInput:
 		return in.TableName
+	case *model.SearchVectorsInput:
+		return in.TableName
 	case *model.PutItemInput:
 		return in.TableName
 	case *model.UpdateItemInput:
@@ -156,6 +158,7 @@ var inputTypes = map[string]reflect.Type{
 	"DeleteItem":         reflect.TypeOf(model.DeleteItemInput{}),
 	"TransactWriteItems": reflect.TypeOf(model.TransactWriteItemsInput{}),
 	"ExecuteStatement":   reflect.TypeOf(model.ExecuteStatementInput{}),
+	"SearchVectors":      reflect.TypeOf(model.SearchVectorsInput{}),
 }
 
 // decodeInput decodes a request of an operation, refusing members the

@@ -65,7 +65,7 @@ func (e *Engine) BatchGetItem(ctx context.Context, in *model.BatchGetItemInput) 
 			return nil, err
 		}
 		params := exprParams{accepted: expr.GetItemParams, names: ka.ExpressionAttributeNames, projection: ka.ProjectionExpression, attributesToGet: ka.AttributesToGet}
-		exprs, err := params.parse(nil)
+		exprs, err := params.parse()
 		if err != nil {
 			return nil, err
 		}
@@ -164,8 +164,9 @@ func (e *Engine) BatchGetItem(ctx context.Context, in *model.BatchGetItemInput) 
 		return nil, throttle
 	}
 	out.ConsumedCapacity = capacity.ReportAll(usages, in.ReturnConsumedCapacity)
+	trace := traceOf(ctx)
 	for _, p := range plans {
-		e.logRequest("BatchGetItem", p.t.name, "", usages[p.t.name], true, len(out.Responses[p.t.name]), nil)
+		trace.add(e.logRequest("BatchGetItem", p.t.name, "", usages[p.t.name], true, len(out.Responses[p.t.name]), nil))
 	}
 	return out, nil
 }

@@ -132,7 +132,7 @@ func (e *Engine) BatchWriteItem(ctx context.Context, in *model.BatchWriteItemInp
 	}
 	if len(done) == 0 && throttle != nil {
 		for _, name := range tables {
-			e.logRequest("BatchWriteItem", name, "", nil, false, 0, throttle)
+			traceOf(ctx).add(e.logRequest("BatchWriteItem", name, "", nil, false, 0, throttle))
 		}
 		return nil, throttle
 	}
@@ -142,7 +142,7 @@ func (e *Engine) BatchWriteItem(ctx context.Context, in *model.BatchWriteItemInp
 	for _, name := range sortedKeys(usages) {
 		u := usages[name]
 		u.Explain("BatchWriteItem on %s: each item rounded up to 1 KB = %g WCU", u.Table, u.Write)
-		e.logRequest("BatchWriteItem", name, "", u, false, len(in.RequestItems[name])-len(unprocessed[name]), nil)
+		traceOf(ctx).add(e.logRequest("BatchWriteItem", name, "", u, false, len(in.RequestItems[name])-len(unprocessed[name]), nil))
 	}
 	out := &model.BatchWriteItemOutput{
 		UnprocessedItems: unprocessed,

@@ -18,6 +18,7 @@ func checkCreateTableConstraints(in *model.CreateTableInput) *model.Error {
 	checkAttributeDefinitions(&c, in.AttributeDefinitions)
 	checkKeySchemaConstraints(&c, in.KeySchema, "keySchema", 2)
 	c.enum(in.BillingMode, "billingMode", model.BillingProvisioned, model.BillingPayPerRequest)
+	checkTableClass(&c, in.TableClass)
 	checkThroughputConstraints(&c, in.ProvisionedThroughput, "provisionedThroughput")
 	for i, l := range in.LocalSecondaryIndexes {
 		p := fmt.Sprintf("localSecondaryIndexes.%d.member", i+1)

@@ -169,13 +169,13 @@ func validateCreateTable(in *model.CreateTableInput) *model.Error {
 // multi-account global table. The texts are dynoscope's own.
 func checkUnsupportedCreateParams(in *model.CreateTableInput) *model.Error {
 	if s := in.SSESpecification; s != nil && ((s.Enabled != nil && *s.Enabled) || s.SSEType != "" || s.KMSMasterKeyId != "") {
-		return unsupportedParam("SSESpecification", "encryption at rest with a KMS key is not modelled; leave SSESpecification out (or Enabled false) for the AWS-owned key")
+		return unsupportedParam("SSESpecification", kmsEncryptionNotModelledHint)
 	}
 	if in.ResourcePolicy != "" {
 		return unsupportedParam("ResourcePolicy", "resource-based policies are not modelled (credentials are not checked)")
 	}
 	if in.GlobalTableSourceArn != "" || in.GlobalTableSettingsReplicationMode != "" {
-		return unsupportedParam("GlobalTableSourceArn", "global tables (replicas) are not modelled")
+		return unsupportedParam("GlobalTableSourceArn", globalTablesNotModelled)
 	}
 	return nil
 }

@@ -53,7 +53,7 @@ func (e *Engine) ExecuteTransaction(ctx context.Context, in *model.ExecuteTransa
 		for i, ps := range plans {
 			gets[i] = ps.getAction()
 		}
-		res, err := e.runTransactGet("ExecuteTransaction", gets, in.ReturnConsumedCapacity)
+		res, err := e.runTransactGet(traceOf(ctx), "ExecuteTransaction", gets, in.ReturnConsumedCapacity)
 		if err != nil {
 			return nil, err
 		}

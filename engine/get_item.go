@@ -31,7 +31,7 @@ func (e *Engine) getItem(ctx context.Context, in *model.GetItemInput, encoded bo
 		return nil, err
 	}
 	params := exprParams{empty: in.EmptyExpressions(), accepted: expr.GetItemParams, names: in.ExpressionAttributeNames, projection: in.ProjectionExpression, attributesToGet: in.AttributesToGet}
-	exprs, err := params.parse(nil)
+	exprs, err := params.parse()
 	if err != nil {
 		return nil, err
 	}
@@ -54,7 +54,7 @@ func (e *Engine) getItem(ctx context.Context, in *model.GetItemInput, encoded bo
 	consistent := in.ConsistentRead != nil && *in.ConsistentRead
 	hash := partitionHash(key, t.dataPrefix)
 	if err := e.admit(t, true, hash, ""); err != nil {
-		e.logRequest("GetItem", t.name, "", nil, true, 0, err)
+		traceOf(ctx).add(e.logRequest("GetItem", t.name, "", nil, true, 0, err))
 		return nil, err
 	}
 	encoded = encoded && exprs.projection == nil
@@ -92,7 +92,7 @@ func (e *Engine) getItem(ctx context.Context, in *model.GetItemInput, encoded bo
 	if found {
 		found1 = 1
 	}
-	e.logRequest("GetItem", t.name, "", usage, true, found1, nil)
+	traceOf(ctx).add(e.logRequest("GetItem", t.name, "", usage, true, found1, nil))
 	out := &model.GetItemOutput{ConsumedCapacity: usage.Report(in.ReturnConsumedCapacity), EncodedItem: stored}
 	if item != nil {
 		if exprs.projection != nil {

@@ -22,13 +22,17 @@ func (e *Engine) query(ctx context.Context, in *model.QueryInput, encoded bool) 
 		return nil, err
 	}
 	var c constraints
-	// IndexName's constraints come before ReturnConsumedCapacity's in
-	// DynamoDB's list (dynalite's query tests).
+	// The members in the order of DynamoDB's list (dynalite's
+	// validations/query.js and its test "incorrect attributes").
+	checkSelectConstraint(&c, in.Select)
 	c.name(in.IndexName, "indexName", false)
 	checkReturnCapacity(&c, in.ReturnConsumedCapacity)
+	checkConditionOperators(&c, in.QueryFilter, "queryFilter")
 	c.tableName(in.TableName, in.EmptyTableName())
-	checkQueryLimit(&c, in.Limit)
 	c.enum(in.ConditionalOperator, "conditionalOperator", "AND", "OR")
+	checkAttributesToGetConstraint(&c, in.AttributesToGet)
+	checkQueryLimit(&c, in.Limit)
+	checkConditionOperators(&c, in.KeyConditions, "keyConditions")
 	if err := c.err(); err != nil {
 		return nil, err
 	}
@@ -42,8 +46,9 @@ func (e *Engine) query(ctx context.Context, in *model.QueryInput, encoded bool) 
 	// DynamoDB's order (dynalite's validations/query.js and query tests):
 	// the parameters together, the QueryFilter's conditions, duplicates in
 	// AttributesToGet, the ExclusiveStartKey's values, a key condition left
-	// out (one sent as "" is given), the placeholder maps and empty
-	// expressions, then the KeyConditions' values and count.
+	// out (one sent as "" is given), the placeholder maps, each expression
+	// in turn (empty, or parsed: a KeyConditionExpression as far as it can
+	// be without the key schema), then the KeyConditions' values and count.
 	if err := params.prepareParams(); err != nil {
 		return nil, err
 	}
@@ -65,8 +70,14 @@ func (e *Engine) query(ctx context.Context, in *model.QueryInput, encoded bool) 
 	if in.KeyConditionExpression == "" && in.KeyConditions == nil && !slices.Contains(empty, expr.ParamKeyCondition) {
 		return nil, model.Validation("Either the KeyConditions or KeyConditionExpression parameter must be specified in the request.")
 	}
-	if err := params.prepareMaps(); err != nil {
+	exprs, err := params.parse()
+	if err != nil {
 		return nil, err
+	}
+	if exprs.keyShape != nil {
+		if err := exprs.keyShape.Check(); err != nil {
+			return nil, err
+		}
 	}
 	if in.KeyConditions != nil {
 		if err := expr.CheckKeyConditions(in.KeyConditions); err != nil {
@@ -92,8 +103,7 @@ func (e *Engine) query(ctx context.Context, in *model.QueryInput, encoded bool) 
 			return nil, err
 		}
 	}
-	exprs, err := params.parse(schema)
-	if err != nil {
+	if err := buildKeyCondition(exprs, in.KeyConditions, schema); err != nil {
 		return nil, err
 	}
 	if exprs.filter != nil {
@@ -149,6 +159,24 @@ func (e *Engine) query(ctx context.Context, in *model.QueryInput, encoded bool) 
 	}
 	return &model.QueryOutput{Items: res.items, EncodedItems: res.encItems, Count: res.count, ScannedCount: res.scanned,
 		LastEvaluatedKey: res.lastEvaluatedKey, ConsumedCapacity: res.consumed}, nil
+}
+
+// buildKeyCondition finishes the key condition of a Query against the key
+// schema of the table or index read: the KeyConditionExpression parsed
+// before the table was known, or the legacy KeyConditions.
+func buildKeyCondition(exprs *parsedExprs, keyConditions map[string]model.Condition, schema *expr.KeySchema) error {
+	var err error
+	switch {
+	case exprs.keyShape != nil && schema.MultiAttribute():
+		exprs.multiKey, err = exprs.keyShape.BuildMulti(*schema)
+	case exprs.keyShape != nil:
+		exprs.keyCond, err = exprs.keyShape.Build(*schema)
+	case keyConditions != nil && schema.MultiAttribute():
+		exprs.multiKey, err = expr.FromMultiKeyConditions(keyConditions, *schema)
+	case keyConditions != nil:
+		exprs.keyCond, err = expr.FromKeyConditions(keyConditions, *schema)
+	}
+	return err
 }
 
 // checkKeyConditionValues rejects empty strings and binaries in a key

@@ -34,8 +34,12 @@ type exprParams struct {
 
 // parsedExprs is the result of parsing a request's expressions.
 type parsedExprs struct {
-	condition  *expr.Condition
-	filter     *expr.Condition
+	condition *expr.Condition
+	filter    *expr.Condition
+	// keyShape is the KeyConditionExpression as far as it is checked
+	// without the key schema; Query builds keyCond or multiKey from it
+	// (or from KeyConditions) once the table is known.
+	keyShape   *expr.KeyConditionShape
 	keyCond    *expr.KeyCondition
 	multiKey   *expr.MultiKeyCondition // instead of keyCond, on a multi-attribute key
 	update     *expr.Update
@@ -43,15 +47,17 @@ type parsedExprs struct {
 }
 
 // parse validates and parses every expression of a request, legacy forms
-// included, and checks that placeholders are all defined and all used.
-func (p *exprParams) parse(schema *expr.KeySchema) (*parsedExprs, error) {
+// included, and checks that placeholders are all defined and all used. A
+// KeyConditionExpression is parsed as far as it can be without the key
+// schema (parsedExprs.keyShape); legacy KeyConditions are left to Query.
+func (p *exprParams) parse() (*parsedExprs, error) {
 	if p.none() {
 		return &parsedExprs{}, nil // no expression parameter: nothing to parse or check
 	}
 	if err := p.prepare(); err != nil {
 		return nil, err
 	}
-	return p.parseWith(p.ctx, schema)
+	return p.parseWith(p.ctx)
 }
 
 // none reports whether the request has no expression parameter at all.
@@ -61,11 +67,9 @@ func (p *exprParams) none() bool {
 		p.scanFilter == nil && p.attributesToGet == nil && p.attributeUpdates == nil && p.conditionalOp == "" && !p.hasUpdates
 }
 
-// prepare runs the checks that need no table: empty expressions, legacy and
-// expression parameters mixed, ConditionalOperator, the placeholder maps,
-// and the ExpressionAttributeValues (normalised in place). Query runs it
-// before looking the table up, so that a malformed request to a missing
-// table gets the ValidationException, as DynamoDB answers it.
+// prepare runs the checks of the parameters together (legacy and
+// expression parameters mixed, ConditionalOperator), then of the
+// placeholder maps and the ExpressionAttributeValues (normalised in place).
 func (p *exprParams) prepare() error {
 	if p.prepared || p.none() {
 		return nil
@@ -119,8 +123,9 @@ func (p *exprParams) prepareParams() error {
 }
 
 // prepareMaps runs the checks of prepare that follow those of the
-// parameters together: the placeholder maps' own checks (empty, keys, names), then the
-// values, then an empty expression, in the order DynamoDB parses them.
+// parameters together: the placeholder maps' own checks (empty, keys,
+// names), then the values. An empty expression is found when it is parsed
+// (parseWith).
 func (p *exprParams) prepareMaps() error {
 	if p.prepared || p.none() {
 		return nil
@@ -152,42 +157,59 @@ func (p *exprParams) prepareMaps() error {
 		}
 		return model.Validation("ExpressionAttributeValues contains invalid value: %s for key %s", bad.Message, badKey)
 	}
-	for _, param := range []string{expr.ParamUpdate, expr.ParamCondition, expr.ParamKeyCondition, expr.ParamFilter, expr.ParamProjection} {
-		if slices.Contains(p.empty, param) {
-			return model.Validation("Invalid %s: The expression can not be empty;", param)
-		}
-	}
 	return nil
 }
 
 // parseWith parses every expression of a prepared request, legacy forms
-// included, and checks that placeholders are all defined and all used.
-func (p *exprParams) parseWith(ctx *expr.Context, schema *expr.KeySchema) (*parsedExprs, error) {
+// included, and checks that placeholders are all defined and all used. The
+// expressions go in the order DynamoDB parses them (Update, Condition,
+// KeyCondition, Filter, Projection), each found empty or parsed before the
+// next is looked at: an empty FilterExpression is reported after a syntax
+// error in the KeyConditionExpression (dynalite's validations/index.js and
+// query tests, recorded from DynamoDB).
+func (p *exprParams) parseWith(ctx *expr.Context) (*parsedExprs, error) {
 	var err error
 	out := &parsedExprs{}
+	empty := func(param string) error {
+		if slices.Contains(p.empty, param) {
+			return model.Validation("Invalid %s: The expression can not be empty;", param)
+		}
+		return nil
+	}
+	if err := empty(expr.ParamUpdate); err != nil {
+		return nil, err
+	}
 	if p.update != "" {
 		if out.update, err = ctx.ParseUpdate(p.update); err != nil {
 			return nil, err
 		}
+	}
+	if err := empty(expr.ParamCondition); err != nil {
+		return nil, err
 	}
 	if p.condition != "" {
 		if out.condition, err = ctx.ParseCondition("ConditionExpression", p.condition); err != nil {
 			return nil, err
 		}
 	}
-	if p.keyCondition != "" && schema != nil && schema.MultiAttribute() {
-		if out.multiKey, err = ctx.ParseMultiKeyCondition(p.keyCondition, *schema); err != nil {
+	if err := empty(expr.ParamKeyCondition); err != nil {
+		return nil, err
+	}
+	if p.keyCondition != "" {
+		if out.keyShape, err = ctx.ParseKeyConditionShape(p.keyCondition); err != nil {
 			return nil, err
 		}
-	} else if p.keyCondition != "" && schema != nil {
-		if out.keyCond, err = ctx.ParseKeyCondition(p.keyCondition, *schema); err != nil {
-			return nil, err
-		}
+	}
+	if err := empty(expr.ParamFilter); err != nil {
+		return nil, err
 	}
 	if p.filter != "" {
 		if out.filter, err = ctx.ParseCondition("FilterExpression", p.filter); err != nil {
 			return nil, err
 		}
+	}
+	if err := empty(expr.ParamProjection); err != nil {
+		return nil, err
 	}
 	if p.projection != "" {
 		if out.projection, err = ctx.ParseProjection(p.projection); err != nil {
@@ -209,15 +231,6 @@ func (p *exprParams) parseWith(ctx *expr.Context, schema *expr.KeySchema) (*pars
 	}
 	if p.scanFilter != nil {
 		if out.filter, err = expr.FromFilter(p.scanFilter, p.conditionalOp); err != nil {
-			return nil, err
-		}
-	}
-	if p.keyConditions != nil && schema != nil && schema.MultiAttribute() {
-		if out.multiKey, err = expr.FromMultiKeyConditions(p.keyConditions, *schema); err != nil {
-			return nil, err
-		}
-	} else if p.keyConditions != nil && schema != nil {
-		if out.keyCond, err = expr.FromKeyConditions(p.keyConditions, *schema); err != nil {
 			return nil, err
 		}
 	}

@@ -11,10 +11,13 @@ import (
 // rather than looking for it in the log, where other callers' requests
 // (the traffic generator, another client) interleave.
 //
-// Query, Scan, PutItem, UpdateItem, DeleteItem, TransactWriteItems (a
-// record per table), ExecuteTransaction's writes and ExecuteStatement (a
-// SELECT, or the write it became) add their records to the trace of their
-// context; the other actions do not yet.
+// The data-plane actions add their records to the trace of their context:
+// GetItem, PutItem, UpdateItem, DeleteItem, Query and Scan one each;
+// BatchGetItem, BatchWriteItem, TransactGetItems, TransactWriteItems and
+// ExecuteTransaction one per table, in the order the request log has them;
+// ExecuteStatement one (a SELECT, or the write it became). A refused or
+// throttled request adds its record with the error. (SearchVectors does
+// not yet.)
 type RequestTrace struct {
 	mu   sync.Mutex
 	recs []RequestRecord

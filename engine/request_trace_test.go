@@ -9,8 +9,9 @@ import (
 	"github.com/dynoscope/dynoscope/model"
 )
 
-// A traced request (a Query, Scan, SELECT, single-item write, a PartiQL
-// write as the PutItem it became, a transaction) gets its own record,
+// A traced request (a Query, Scan, SELECT, single-item read or write, a
+// PartiQL write as the PutItem it became, a batch, a transaction) gets its
+// own record,
 // itemised as the log has it, however many other requests run meanwhile; a
 // request refused before it ran has none.
 func TestRequestTrace(t *testing.T) {
@@ -20,6 +21,7 @@ func TestRequestTrace(t *testing.T) {
 		put(t, e, "Thread", model.Item{"pk": model.S("a"), "sk": model.S(string(rune('a' + i)))})
 	}
 	bg := context.Background()
+	yes := true
 	query := &model.QueryInput{TableName: "Thread", KeyConditionExpression: "pk = :p",
 		ExpressionAttributeValues: map[string]model.AttributeValue{":p": model.S("a")}}
 	tests := []struct {
@@ -28,44 +30,74 @@ func TestRequestTrace(t *testing.T) {
 		action string
 		items  int
 		units  float64
-		err    string
+		// lines, when set, are the record's itemised lines
+		lines []string
+		// err, for a request refused before it ran, is DynamoDB's message
+		err string
 	}{
-		{"Query", func(ctx context.Context) error { _, err := e.Query(ctx, query); return err }, "Query", 5, 0.5, ""},
+		{"Query", func(ctx context.Context) error { _, err := e.Query(ctx, query); return err }, "Query", 5, 0.5, nil, ""},
 		{"Scan", func(ctx context.Context) error {
 			_, err := e.Scan(ctx, &model.ScanInput{TableName: "Thread"})
 			return err
-		}, "Scan", 5, 0.5, ""},
+		}, "Scan", 5, 0.5, nil, ""},
 		{"SELECT", func(ctx context.Context) error {
 			_, err := e.ExecuteStatement(ctx, &model.ExecuteStatementInput{Statement: `SELECT * FROM "Thread" WHERE pk = 'a'`})
 			return err
-		}, "ExecuteStatement", 5, 0.5, ""},
+		}, "ExecuteStatement", 5, 0.5, nil, ""},
 		{"PutItem", func(ctx context.Context) error {
 			_, err := e.PutItem(ctx, &model.PutItemInput{TableName: "Thread", Item: model.Item{"pk": model.S("b"), "sk": model.S("a")}})
 			return err
-		}, "PutItem", 1, 1, ""},
+		}, "PutItem", 1, 1, nil, ""},
 		{"UpdateItem", func(ctx context.Context) error {
 			_, err := e.UpdateItem(ctx, &model.UpdateItemInput{TableName: "Thread", Key: model.Item{"pk": model.S("b"), "sk": model.S("a")},
 				UpdateExpression: "SET n = :n", ExpressionAttributeValues: map[string]model.AttributeValue{":n": model.N("1")}})
 			return err
-		}, "UpdateItem", 1, 1, ""},
+		}, "UpdateItem", 1, 1, nil, ""},
 		{"an INSERT becomes a PutItem", func(ctx context.Context) error {
 			_, err := e.ExecuteStatement(ctx, &model.ExecuteStatementInput{Statement: `INSERT INTO "Thread" VALUE {'pk': 'c', 'sk': 'a'}`})
 			return err
-		}, "PutItem", 1, 1, ""},
+		}, "PutItem", 1, 1, nil, ""},
 		{"TransactWriteItems", func(ctx context.Context) error {
 			_, err := e.TransactWriteItems(ctx, &model.TransactWriteItemsInput{TransactItems: []model.TransactWriteItem{
 				{Delete: &model.Delete{TableName: "Thread", Key: model.Item{"pk": model.S("c"), "sk": model.S("a")}}}}})
 			return err
-		}, "TransactWriteItems", 1, 2, ""},
+		}, "TransactWriteItems", 1, 2, nil, ""},
 		{"DeleteItem", func(ctx context.Context) error {
 			_, err := e.DeleteItem(ctx, &model.DeleteItemInput{TableName: "Thread", Key: model.Item{"pk": model.S("b"), "sk": model.S("a")}})
 			return err
-		}, "DeleteItem", 1, 1, ""},
+		}, "DeleteItem", 1, 1, nil, ""},
+		{"GetItem", func(ctx context.Context) error {
+			_, err := e.GetItem(ctx, &model.GetItemInput{TableName: "Thread", Key: model.Item{"pk": model.S("a"), "sk": model.S("a")}})
+			return err
+		}, "GetItem", 1, 0.5, []string{"GetItem on Thread: 6 B → 1 × 4 KB, eventually consistent × 0.5 = 0.5 RCU"}, ""},
+		{"BatchGetItem", func(ctx context.Context) error {
+			_, err := e.BatchGetItem(ctx, &model.BatchGetItemInput{RequestItems: map[string]model.KeysAndAttributes{"Thread": {
+				Keys: []model.Item{{"pk": model.S("a"), "sk": model.S("a")}, {"pk": model.S("a"), "sk": model.S("b")}}, ConsistentRead: &yes}}})
+			return err
+		}, "BatchGetItem", 2, 2, []string{"BatchGetItem on Thread: 2 keys, each rounded up to 4 KB, strongly consistent = 2 RCU"}, ""},
+		{"BatchWriteItem", func(ctx context.Context) error {
+			_, err := e.BatchWriteItem(ctx, &model.BatchWriteItemInput{RequestItems: map[string][]model.WriteRequest{"Thread": {
+				{PutRequest: &model.PutRequest{Item: model.Item{"pk": model.S("d"), "sk": model.S("a")}}},
+				{PutRequest: &model.PutRequest{Item: model.Item{"pk": model.S("d"), "sk": model.S("b")}}},
+				{DeleteRequest: &model.DeleteRequest{Key: model.Item{"pk": model.S("a"), "sk": model.S("e")}}}}}})
+			return err
+		}, "BatchWriteItem", 3, 3, []string{"BatchWriteItem on Thread: each item rounded up to 1 KB = 3 WCU"}, ""},
+		{"TransactGetItems", func(ctx context.Context) error {
+			_, err := e.TransactGetItems(ctx, &model.TransactGetItemsInput{TransactItems: []model.TransactGetItem{
+				{Get: &model.Get{TableName: "Thread", Key: model.Item{"pk": model.S("a"), "sk": model.S("a")}}},
+				{Get: &model.Get{TableName: "Thread", Key: model.Item{"pk": model.S("d"), "sk": model.S("b")}}},
+				{Get: &model.Get{TableName: "Thread", Key: model.Item{"pk": model.S("x"), "sk": model.S("x")}}}}})
+			return err
+		}, "TransactGetItems", 2, 6, []string{
+			"TransactGetItems Get on Thread: 6 B → 1 × 4 KB = 1 RCU (strongly consistent), transactional × 2 = 2 RCU",
+			"TransactGetItems Get on Thread: 6 B → 1 × 4 KB = 1 RCU (strongly consistent), transactional × 2 = 2 RCU",
+			"TransactGetItems Get on Thread: 0 B → 1 × 4 KB = 1 RCU (strongly consistent), transactional × 2 = 2 RCU", // the missing item is read and paid for too
+		}, ""},
 		{"Query refused", func(ctx context.Context) error {
 			_, err := e.Query(ctx, &model.QueryInput{TableName: "Thread", KeyConditionExpression: "pk = :p", Limit: i32(2),
 				ExpressionAttributeValues: map[string]model.AttributeValue{":p": model.S("a")}, ExclusiveStartKey: model.Item{"pk": model.S("a")}})
 			return err
-		}, "", 0, 0, "The provided starting key is invalid"},
+		}, "", 0, 0, nil, "The provided starting key is invalid"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -104,6 +136,9 @@ func TestRequestTrace(t *testing.T) {
 			r := recs[0]
 			if r.Action != tt.action || r.Table != "Thread" || r.Items != tt.items || r.Units != tt.units || len(r.Lines) == 0 {
 				t.Fatalf("record %+v", r)
+			}
+			if tt.lines != nil && !reflect.DeepEqual(r.Lines, tt.lines) {
+				t.Fatalf("itemised %q, want %q", r.Lines, tt.lines)
 			}
 			last, ok := trace.Last()
 			if !ok || !reflect.DeepEqual(last, r) {

@@ -23,10 +23,10 @@ func (e *Engine) scan(ctx context.Context, in *model.ScanInput, encoded bool) (*
 		return nil, err
 	}
 	var c constraints
-	checkReturnCapacity(&c, in.ReturnConsumedCapacity)
-	c.tableName(in.TableName, in.EmptyTableName())
-	checkReadLimit(&c, in.Limit)
-	c.enum(in.ConditionalOperator, "conditionalOperator", "AND", "OR")
+	// The members in the order of DynamoDB's list (dynalite's
+	// validations/scan.js and its test "incorrect attributes").
+	checkSelectConstraint(&c, in.Select)
+	c.name(in.IndexName, "indexName", false)
 	if in.TotalSegments != nil {
 		if *in.TotalSegments < 1 {
 			c.add(*in.TotalSegments, "totalSegments", "Member must have value greater than or equal to 1")
@@ -34,6 +34,10 @@ func (e *Engine) scan(ctx context.Context, in *model.ScanInput, encoded bool) (*
 			c.add(*in.TotalSegments, "totalSegments", "Member must have value less than or equal to 1000000")
 		}
 	}
+	checkReturnCapacity(&c, in.ReturnConsumedCapacity)
+	c.tableName(in.TableName, in.EmptyTableName())
+	c.enum(in.ConditionalOperator, "conditionalOperator", "AND", "OR")
+	checkConditionOperators(&c, in.ScanFilter, "scanFilter")
 	if in.Segment != nil {
 		if *in.Segment < 0 {
 			c.add(*in.Segment, "segment", "Member must have value greater than or equal to 0")
@@ -41,6 +45,8 @@ func (e *Engine) scan(ctx context.Context, in *model.ScanInput, encoded bool) (*
 			c.add(*in.Segment, "segment", "Member must have value less than or equal to 999999")
 		}
 	}
+	checkReadLimit(&c, in.Limit)
+	checkAttributesToGetConstraint(&c, in.AttributesToGet)
 	if err := c.err(); err != nil {
 		return nil, err
 	}
@@ -77,7 +83,7 @@ func (e *Engine) scan(ctx context.Context, in *model.ScanInput, encoded bool) (*
 	if err != nil {
 		return nil, err
 	}
-	exprs, err := params.parse(nil)
+	exprs, err := params.parse()
 	if err != nil {
 		return nil, err
 	}

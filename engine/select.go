@@ -143,3 +143,42 @@ func projectionParam(projectionExpression string, attributesToGet []string) stri
 	}
 	return ""
 }
+
+// checkSelectConstraint adds the constraint on a Query's or Scan's Select.
+func checkSelectConstraint(c *constraints, sel string) {
+	c.enum(sel, "select", model.SelectSpecificAttributes, model.SelectCount, model.SelectAllAttributes, model.SelectAllProjectedAttributes)
+}
+
+// checkAttributesToGetConstraint adds the constraint on the length of a
+// Query's or Scan's AttributesToGet: 1 to 255 names, printed as DynamoDB
+// prints a list ("[a, b]").
+func checkAttributesToGetConstraint(c *constraints, names []string) {
+	switch {
+	case names == nil:
+	case len(names) < 1:
+		c.add(bracketList(names), "attributesToGet", "Member must have length greater than or equal to 1")
+	case len(names) > 255:
+		c.add(bracketList(names), "attributesToGet", "Member must have length less than or equal to 255")
+	}
+}
+
+// checkConditionOperators adds the constraints on the ComparisonOperator of
+// each condition of a QueryFilter, ScanFilter or KeyConditions, in name
+// order, at "<path>.<name>.member.comparisonOperator": left out, "Member
+// must not be null"; outside the enum, the enum in DynamoDB's order
+// (dynalite's query and scan tests, recorded from DynamoDB). An operator
+// sent as "" is reported as left out: the request model does not tell them
+// apart (DynamoDB: "Value ”" and the enum).
+func checkConditionOperators(c *constraints, conds map[string]model.Condition, path string) {
+	for _, name := range sortedKeys(conds) {
+		op := conds[name].ComparisonOperator
+		at := path + "." + name + ".member.comparisonOperator"
+		if op == "" {
+			c.add(nil, at, "Member must not be null")
+			continue
+		}
+		if !expr.LegacyOperator(op) {
+			c.add(op, at, "Member must satisfy enum value set: "+expr.LegacyOperatorEnum)
+		}
+	}
+}

@@ -71,13 +71,13 @@ func (e *Engine) TransactGetItems(ctx context.Context, in *model.TransactGetItem
 			return nil, err
 		}
 		params := exprParams{empty: g.EmptyExpressions(), accepted: expr.GetItemParams, names: g.ExpressionAttributeNames, projection: g.ProjectionExpression}
-		exprs, err := params.parse(nil)
+		exprs, err := params.parse()
 		if err != nil {
 			return nil, err
 		}
 		gets[i] = &getAction{tableName: g.TableName, key: g.Key, exprs: exprs}
 	}
-	out, err := e.runTransactGet("TransactGetItems", gets, in.ReturnConsumedCapacity)
+	out, err := e.runTransactGet(traceOf(ctx), "TransactGetItems", gets, in.ReturnConsumedCapacity)
 	if err != nil {
 		return nil, err
 	}
@@ -91,7 +91,7 @@ type transactGetResult struct {
 }
 
 // runTransactGet resolves the Gets and reads them in one snapshot.
-func (e *Engine) runTransactGet(action string, gets []*getAction, returnCapacity string) (*transactGetResult, error) {
+func (e *Engine) runTransactGet(trace *RequestTrace, action string, gets []*getAction, returnCapacity string) (*transactGetResult, error) {
 	e.mu.RLock()
 	defer e.mu.RUnlock()
 	seen := make(map[string]bool, len(gets))
@@ -144,7 +144,7 @@ func (e *Engine) runTransactGet(action string, gets []*getAction, returnCapacity
 		}
 		err := model.TransactionCanceled(reasons)
 		for _, name := range getTables(gets) {
-			e.logRequest(action, name, "", nil, true, 0, err)
+			trace.add(e.logRequest(action, name, "", nil, true, 0, err))
 		}
 		return nil, err
 	}
@@ -204,7 +204,7 @@ func (e *Engine) runTransactGet(action string, gets []*getAction, returnCapacity
 		}
 	}
 	for _, name := range getTables(gets) {
-		e.logRequest(action, name, "", usages[name], true, counts[name], nil)
+		trace.add(e.logRequest(action, name, "", usages[name], true, counts[name], nil))
 	}
 	res.consumed = transactReport(usages, returnCapacity, false)
 	return res, nil

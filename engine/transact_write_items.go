@@ -227,7 +227,7 @@ func prepareTransactWrites(items []model.TransactWriteItem) ([]*writeAction, err
 			}
 			payload += model.ItemSize(a.key)
 		}
-		exprs, err := params.parse(nil)
+		exprs, err := params.parse()
 		if err != nil {
 			return nil, err
 		}

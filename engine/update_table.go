@@ -8,8 +8,9 @@ import (
 	"github.com/dynoscope/dynoscope/model"
 )
 
-// UpdateTable changes a table's billing mode, throughput or stream, or
-// creates or deletes one global secondary index (online, with a backfill).
+// UpdateTable changes a table's billing mode, throughput, stream or table
+// class, or creates or deletes one global secondary index (online, with a
+// backfill).
 func (e *Engine) UpdateTable(ctx context.Context, in *model.UpdateTableInput) (*model.UpdateTableOutput, error) {
 	if err := e.checkOpen(ctx); err != nil {
 		return nil, err
@@ -17,6 +18,7 @@ func (e *Engine) UpdateTable(ctx context.Context, in *model.UpdateTableInput) (*
 	var c constraints
 	c.tableName(in.TableName, in.EmptyTableName())
 	c.enum(in.BillingMode, "billingMode", model.BillingProvisioned, model.BillingPayPerRequest)
+	checkTableClass(&c, in.TableClass)
 	checkThroughputConstraints(&c, in.ProvisionedThroughput, "provisionedThroughput")
 	checkAttributeDefinitions(&c, in.AttributeDefinitions)
 	for i, u := range in.GlobalSecondaryIndexUpdates {
@@ -45,10 +47,15 @@ func (e *Engine) UpdateTable(ctx context.Context, in *model.UpdateTableInput) (*
 	if err := checkThroughputBounds(in.ProvisionedThroughput); err != nil {
 		return nil, err
 	}
-	if in.BillingMode == "" && in.ProvisionedThroughput == nil && len(in.GlobalSecondaryIndexUpdates) == 0 && len(in.VectorIndexUpdates) == 0 &&
-		in.StreamSpecification == nil && in.DeletionProtectionEnabled == nil && in.OnDemandThroughput == nil && in.WarmThroughput == nil {
+	if !updateTableGiven(in) {
 		// DynamoDB's text in 2026 (ack-api-quirks DDB-TABLE-015 and -442).
 		return nil, model.Validation("At least one of ProvisionedThroughput, BillingMode, UpdateStreamEnabled, GlobalSecondaryIndexUpdates, SSESpecification, ReplicaUpdates, MultiAccountReplicaReady, ReplicaTransitRoleArn, MultiRegionConsistency, DeletionProtectionEnabled, OnDemandThroughput, WarmThroughput or TableClass is required")
+	}
+	if err := checkTableClassAlone(in); err != nil {
+		return nil, err
+	}
+	if err := checkUnsupportedUpdateParams(in); err != nil {
+		return nil, err
 	}
 	if err := e.checkUpdateThroughputs(in); err != nil {
 		return nil, err
@@ -104,6 +111,7 @@ func (e *Engine) UpdateTable(ctx context.Context, in *model.UpdateTableInput) (*
 	if in.DeletionProtectionEnabled != nil {
 		m.Desc.DeletionProtectionEnabled = *in.DeletionProtectionEnabled
 	}
+	updateTableClass(m, in.TableClass, now, &changed)
 	odtEcho, merr := updateTableOnDemand(m, in)
 	if merr != nil {
 		return nil, merr

@@ -81,8 +81,11 @@ func (c *constraints) err() *model.Error {
 	case n == 1:
 		return model.Validation("1 validation error detected: %s", c.msgs[0])
 	default:
+		// DynamoDB stops at ten failures and counts those it lists
+		// (dynalite's query and scan tests "incorrect attributes", eleven
+		// failures answered "10 validation errors detected").
 		if n > 10 {
-			c.msgs = c.msgs[:10]
+			n, c.msgs = 10, c.msgs[:10]
 		}
 		return model.Validation("%d validation errors detected: %s", n, strings.Join(c.msgs, "; "))
 	}

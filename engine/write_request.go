@@ -120,7 +120,7 @@ func (e *Engine) checkWriteRequest(ctx context.Context, r *writeRequest) error {
 			return err
 		}
 	}
-	parsed, err := r.exprs.parse(nil)
+	parsed, err := r.exprs.parse()
 	if err != nil {
 		return err
 	}

@@ -209,6 +209,13 @@ type UpdateTableInput struct {
 	OnDemandThroughput          *OnDemandThroughput          `json:"OnDemandThroughput,omitempty"`
 	WarmThroughput              *WarmThroughput              `json:"WarmThroughput,omitempty"`
 	VectorIndexUpdates          []VectorIndexUpdate          `json:"VectorIndexUpdates,omitempty"`
+	TableClass                  string                       `json:"TableClass,omitempty"`
+	// Parameters dynoscope does not implement, decoded so that they are
+	// refused rather than dropped (see engine's checkUnsupportedUpdateParams).
+	SSESpecification          *SSESpecification `json:"SSESpecification,omitempty"`
+	ReplicaUpdates            json.RawMessage   `json:"ReplicaUpdates,omitempty"`
+	GlobalTableWitnessUpdates json.RawMessage   `json:"GlobalTableWitnessUpdates,omitempty"`
+	MultiRegionConsistency    string            `json:"MultiRegionConsistency,omitempty"`
 }
 
 // UpdateTableOutput is UpdateTable's response.

@@ -114,7 +114,8 @@ type StreamSpecification struct {
 
 // TableClassSummary tells the table class.
 type TableClassSummary struct {
-	TableClass string `json:"TableClass"`
+	TableClass         string   `json:"TableClass"`
+	LastUpdateDateTime *float64 `json:"LastUpdateDateTime,omitempty"`
 }
 
 // TableDescription is a table as CreateTable, DescribeTable, UpdateTable and

@@ -92,6 +92,9 @@ type Result struct {
 	// More is set when the call stopped with more to read (a next page).
 	More     bool
 	RCU, WCU float64
+	// SearchBytes is a SearchVectors call's vector search request bytes
+	// (it consumes no read units).
+	SearchBytes float64
 	// Lines itemise the capacity of the call.
 	Lines  []string
 	HotKey *HotKey
@@ -142,6 +145,8 @@ func (c *Checker) CheckOne(ctx context.Context, p designs.Pattern) Result {
 			err = c.scan(ctx, in, &r)
 		case *model.ExecuteStatementInput:
 			err = c.statement(ctx, in, &r)
+		case *model.SearchVectorsInput:
+			err = c.searchVectors(ctx, in, &r)
 		default:
 			err = c.write(ctx, in, &r)
 		}

@@ -132,4 +132,5 @@ var requestTypes = map[string]string{
 	"GetItem": "*model.GetItemInput", "Query": "*model.QueryInput", "Scan": "*model.ScanInput",
 	"PutItem": "*model.PutItemInput", "UpdateItem": "*model.UpdateItemInput", "DeleteItem": "*model.DeleteItemInput",
 	"TransactWriteItems": "*model.TransactWriteItemsInput", "ExecuteStatement": "*model.ExecuteStatementInput",
+	"SearchVectors": "*model.SearchVectorsInput",
 }

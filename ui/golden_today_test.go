@@ -11,7 +11,7 @@ func lessonEleven(g goldenRun, shows ...string) {
 	for i := 0; i < 10; i++ {
 		g.keys("j")
 	}
-	g.waitFor("Lesson 11 of 13")
+	g.waitFor("Lesson 11 of 14")
 	for i, s := range shows {
 		if i > 0 {
 			g.keys("right")

@@ -81,18 +81,68 @@ var flipped = map[string]string{"=": "=", "<": ">", "<=": ">=", ">": "<", ">=": 
 // ParseKeyCondition parses a KeyConditionExpression and validates it
 // against the key schema of the table or index queried.
 func (c *Context) ParseKeyCondition(text string, schema KeySchema) (*KeyCondition, error) {
+	shape, err := c.ParseKeyConditionShape(text)
+	if err != nil {
+		return nil, err
+	}
+	return shape.Build(schema)
+}
+
+// KeyConditionShape is a KeyConditionExpression parsed and checked as far
+// as it can be without the key schema: its syntax and operands
+// (ParseKeyConditionShape), then the constructs a key condition may not use
+// (Check). DynamoDB runs both before it looks the table up, Check after
+// every expression of the request is parsed (dynalite's validations/query.js
+// and index.js, recorded from DynamoDB); Build and BuildMulti finish the
+// checks against the schema of the table or index queried.
+type KeyConditionShape struct {
+	root    *node
+	conds   []keyCond
+	checked bool
+}
+
+// ParseKeyConditionShape parses a KeyConditionExpression without the key
+// schema (see KeyConditionShape).
+func (c *Context) ParseKeyConditionShape(text string) (*KeyConditionShape, error) {
 	root, err := c.parseConditionTree(ParamKeyCondition, text)
 	if err != nil {
 		return nil, err
 	}
-	var conds []keyCond
-	if msg := collectKeyConds(root, &conds); msg != "" {
-		return nil, validation(msg)
+	return &KeyConditionShape{root: root}, nil
+}
+
+// Check refuses the constructs a key condition may not use (OR, NOT, IN,
+// functions other than begins_with, nested paths, two conditions on one
+// key, …), with DynamoDB's texts.
+func (s *KeyConditionShape) Check() error {
+	if s.checked {
+		return nil
 	}
-	if len(conds) != 1 && len(conds) != 2 {
+	if msg := collectKeyConds(s.root, &s.conds); msg != "" {
+		return validation(msg)
+	}
+	s.checked = true
+	return nil
+}
+
+// Build validates the key condition against a single-attribute key schema.
+func (s *KeyConditionShape) Build(schema KeySchema) (*KeyCondition, error) {
+	if err := s.Check(); err != nil {
+		return nil, err
+	}
+	if len(s.conds) != 1 && len(s.conds) != 2 {
 		return nil, validation("Conditions can be of length 1 or 2 only")
 	}
-	return buildKeyCondition(conds, schema)
+	return buildKeyCondition(s.conds, schema)
+}
+
+// BuildMulti validates the key condition against a multi-attribute key
+// schema (a GSI's, up to four attributes on each side).
+func (s *KeyConditionShape) BuildMulti(schema KeySchema) (*MultiKeyCondition, error) {
+	if err := s.Check(); err != nil {
+		return nil, err
+	}
+	return buildMultiKeyCondition(s.conds, schema)
 }
 
 // collectKeyConds flattens the AND tree of a key condition into one

@@ -43,15 +43,11 @@ func (k *MultiKeyCondition) Match(schema KeySchema, item model.Item) bool {
 // ParseMultiKeyCondition parses a KeyConditionExpression against the
 // multi-attribute key schema of a GSI.
 func (c *Context) ParseMultiKeyCondition(text string, schema KeySchema) (*MultiKeyCondition, error) {
-	root, err := c.parseConditionTree(ParamKeyCondition, text)
+	shape, err := c.ParseKeyConditionShape(text)
 	if err != nil {
 		return nil, err
 	}
-	var conds []keyCond
-	if msg := collectKeyConds(root, &conds); msg != "" {
-		return nil, validation(msg)
-	}
-	return buildMultiKeyCondition(conds, schema)
+	return shape.BuildMulti(schema)
 }
 
 // FromMultiKeyConditions translates a legacy KeyConditions map on a GSI

@@ -35,6 +35,17 @@ var allTypes = []model.Type{model.TypeS, model.TypeN, model.TypeB, model.TypeBOO
 // unknown.
 const legacyOpEnum = "[IN, NULL, BETWEEN, LT, NOT_CONTAINS, EQ, GT, NOT_NULL, NE, LE, BEGINS_WITH, GE, CONTAINS]"
 
+// LegacyOperatorEnum is the enum DynamoDB lists for a ComparisonOperator
+// outside it, in DynamoDB's order.
+const LegacyOperatorEnum = legacyOpEnum
+
+// LegacyOperator reports whether op is a ComparisonOperator of the legacy
+// conditions (QueryFilter, ScanFilter, KeyConditions, Expected).
+func LegacyOperator(op string) bool {
+	_, ok := legacyOps[op]
+	return ok
+}
+
 // legacyComparators maps the legacy operators that are comparisons.
 var legacyComparators = map[string]string{"EQ": "=", "NE": "<>", "LT": "<", "LE": "<=", "GT": ">", "GE": ">="}
 

@@ -130,24 +130,6 @@ type TableInfo struct {
 	Survey *SurveyState
 }
 
-// FindRequest returns the newest logged request matching action, table and
-// index, so a pane can show the itemised charge of its own request even
-// when other requests ran meanwhile.
-func FindRequest(api engine.API, action, table, index string) (engine.RequestRecord, bool) {
-	rl, ok := api.(RequestLogger)
-	if !ok {
-		return engine.RequestRecord{}, false
-	}
-	recs := rl.RecentRequests()
-	for i := len(recs) - 1; i >= 0; i-- {
-		r := recs[i]
-		if r.Action == action && r.Table == table && r.Index == index {
-			return r, true
-		}
-	}
-	return engine.RequestRecord{}, false
-}
-
 // AsModelError returns err as a *model.Error, wrapping foreign errors as an
 // InternalServerError so they are still shown verbatim.
 func AsModelError(err error) *model.Error {

@@ -16,19 +16,3 @@ type StatementPlanner interface {
 	PlanStatement(ctx context.Context, statement string, params []model.AttributeValue) (*engine.StatementPlan, error)
 	ExecuteStatementPlanned(ctx context.Context, in *model.ExecuteStatementInput) (*model.ExecuteStatementOutput, *engine.StatementPlan, error)
 }
-
-// RequestsFor returns the newest logged request of action for each of
-// tables, in the order of tables: a transaction logs one record per table
-// it touches. ok is false when the backend keeps no log.
-func RequestsFor(api engine.API, action string, tables []string) ([]engine.RequestRecord, bool) {
-	if _, ok := api.(RequestLogger); !ok {
-		return nil, false
-	}
-	var out []engine.RequestRecord
-	for _, t := range tables {
-		if rec, ok := FindRequest(api, action, t, ""); ok {
-			out = append(out, rec)
-		}
-	}
-	return out, true
-}

@@ -1,4 +1,4 @@
-// Package lessons is the explorer's Lessons pane: thirteen data-modeling
+// Package lessons is the explorer's Lessons pane: fourteen data-modeling
 // lessons, each a few steps of explanation and one action the user runs
 // with enter (a prepared Query or Scan, a write, a transaction, PartiQL
 // statements side by side, a clock jump, a traffic run, a look at the
@@ -20,6 +20,6 @@
 // a workspace, thrown away); view.go the lesson list, the step and its
 // result. step.go defines a lesson, its steps and their actions; content.go
 // and the files named after a lesson (design.go, thenandnow.go,
-// uniqueness.go, recovery.go) are the lessons themselves; run.go and run_txn.go send a
+// uniqueness.go, recovery.go, content_vectors.go) are the lessons themselves; run.go and run_txn.go send a
 // step's action to the copy and gather its result.
 package lessons

@@ -23,6 +23,17 @@ func describeTarget(api engine.API, table, index string) kit.Target {
 	return kit.Target{Desc: out.Table, Index: index}
 }
 
+// tracedLines are the itemised lines of the requests made with the trace's
+// context (engine.WithRequestTrace), in the order they ended: a step shows
+// the charge of its own requests, never another's from the request log.
+func tracedLines(trace *engine.RequestTrace) []string {
+	var out []string
+	for _, r := range trace.Records() {
+		out = append(out, r.Lines...)
+	}
+	return out
+}
+
 // doRead sends a Query or Scan with the capacity reported per index, and
 // gathers the items, counts and the engine's explanation of the charge.
 func doRead(api engine.API, in any) *lessonResult {
@@ -33,21 +44,24 @@ func doRead(api engine.API, in any) *lessonResult {
 	var lek model.Item
 	var cc *model.ConsumedCapacity
 	var err error
+	ctx, trace := engine.WithRequestTrace(kit.Bg)
 	switch in := in.(type) {
 	case *model.QueryInput:
 		table, index, action = in.TableName, in.IndexName, "Query"
 		in.ReturnConsumedCapacity = model.ReturnCapacityIndexes
 		var out *model.QueryOutput
-		if out, err = api.Query(kit.Bg, in); err == nil {
+		if out, err = api.Query(ctx, in); err == nil {
 			items, count, scanned, lek, cc = out.Items, out.Count, out.ScannedCount, out.LastEvaluatedKey, out.ConsumedCapacity
 		}
 	case *model.ScanInput:
 		table, index, action = in.TableName, in.IndexName, "Scan"
 		in.ReturnConsumedCapacity = model.ReturnCapacityIndexes
 		var out *model.ScanOutput
-		if out, err = api.Scan(kit.Bg, in); err == nil {
+		if out, err = api.Scan(ctx, in); err == nil {
 			items, count, scanned, lek, cc = out.Items, out.Count, out.ScannedCount, out.LastEvaluatedKey, out.ConsumedCapacity
 		}
+	case *model.SearchVectorsInput:
+		return doSearch(api, in) // content_vectors.go
 	default:
 		return &lessonResult{title: "nothing to run", err: &model.Error{Code: "not available", Message: "the lesson's data set or example is missing from this build"}}
 	}
@@ -64,9 +78,7 @@ func doRead(api engine.API, in any) *lessonResult {
 	if cc != nil {
 		res.title += " · " + kit.Units(float64(cc.CapacityUnits)) + " RCU"
 	}
-	if rec, ok := kit.FindRequest(api, action, table, index); ok {
-		res.lines = rec.Lines
-	}
+	res.lines = tracedLines(trace)
 	if lek != nil {
 		res.notes = append(res.notes, "LastEvaluatedKey "+kit.KeyText(lek, kit.SortedKeys(lek)...)+": more to read from there")
 	}
@@ -84,12 +96,13 @@ func doWrite(api engine.API, in any) *lessonResult {
 	var cc *model.ConsumedCapacity
 	var item model.Item
 	action := ""
+	ctx, trace := engine.WithRequestTrace(kit.Bg)
 	switch in := in.(type) {
 	case *model.PutItemInput:
 		action, table = "PutItem", in.TableName
 		in.ReturnConsumedCapacity = model.ReturnCapacityIndexes
 		var out *model.PutItemOutput
-		if out, err = api.PutItem(kit.Bg, in); err == nil {
+		if out, err = api.PutItem(ctx, in); err == nil {
 			cc, item = out.ConsumedCapacity, in.Item
 		}
 	case *model.UpdateItemInput:
@@ -97,7 +110,7 @@ func doWrite(api engine.API, in any) *lessonResult {
 		in.ReturnConsumedCapacity = model.ReturnCapacityIndexes
 		in.ReturnValues = "ALL_NEW"
 		var out *model.UpdateItemOutput
-		if out, err = api.UpdateItem(kit.Bg, in); err == nil {
+		if out, err = api.UpdateItem(ctx, in); err == nil {
 			cc, item = out.ConsumedCapacity, out.Attributes
 		}
 	case *model.DeleteItemInput:
@@ -105,7 +118,7 @@ func doWrite(api engine.API, in any) *lessonResult {
 		in.ReturnConsumedCapacity = model.ReturnCapacityIndexes
 		in.ReturnValues = "ALL_OLD"
 		var out *model.DeleteItemOutput
-		if out, err = api.DeleteItem(kit.Bg, in); err == nil {
+		if out, err = api.DeleteItem(ctx, in); err == nil {
 			cc, item = out.ConsumedCapacity, out.Attributes
 		}
 	case *model.BatchGetItemInput:
@@ -121,9 +134,7 @@ func doWrite(api engine.API, in any) *lessonResult {
 	}
 	res.changed = true
 	res.title += kit.WCUText(cc)
-	if rec, ok := kit.FindRequest(api, action, table, ""); ok {
-		res.lines = rec.Lines
-	}
+	res.lines = tracedLines(trace)
 	if item != nil {
 		res.items = []model.Item{item}
 		res.tg = describeTarget(api, table, "")
@@ -145,7 +156,8 @@ func doBatchGet(api engine.API, in *model.BatchGetItemInput) *lessonResult {
 		table = t
 	}
 	n := len(in.RequestItems[table].Keys)
-	out, err := api.BatchGetItem(kit.Bg, in)
+	ctx, trace := engine.WithRequestTrace(kit.Bg)
+	out, err := api.BatchGetItem(ctx, in)
 	res.title = fmt.Sprintf("BatchGetItem %s · %d keys", table, n)
 	if err != nil {
 		res.err = kit.AsModelError(err)
@@ -156,9 +168,7 @@ func doBatchGet(api engine.API, in *model.BatchGetItemInput) *lessonResult {
 		u += float64(c.CapacityUnits)
 	}
 	res.title += fmt.Sprintf(" · %s · %s RCU", kit.NItems(len(out.Responses[table])), kit.Units(u))
-	if rec, ok := kit.FindRequest(api, "BatchGetItem", table, ""); ok {
-		res.lines = rec.Lines
-	}
+	res.lines = tracedLines(trace)
 	res.items = out.Responses[table]
 	res.tg = describeTarget(api, table, "")
 	return res

@@ -35,7 +35,8 @@ func doTransact(api engine.API, in *model.TransactWriteItemsInput) *lessonResult
 		}
 		return fmt.Sprintf("%d %s %s", i+1, kind, kit.KeyValues(k, keys[t]))
 	}
-	out, err := api.TransactWriteItems(kit.Bg, in)
+	ctx, trace := engine.WithRequestTrace(kit.Bg)
+	out, err := api.TransactWriteItems(ctx, in)
 	if err != nil {
 		res.err = kit.AsModelError(err)
 		for i, c := range res.err.CancellationReasons {
@@ -67,11 +68,7 @@ func doTransact(api engine.API, in *model.TransactWriteItemsInput) *lessonResult
 	for i := range in.TransactItems {
 		res.wrapped = append(res.wrapped, who(i)+" ✓")
 	}
-	if recs, ok := kit.RequestsFor(api, "TransactWriteItems", tables); ok {
-		for _, r := range recs {
-			res.lines = append(res.lines, r.Lines...)
-		}
-	}
+	res.lines = tracedLines(trace) // a record per table
 	return res
 }
 
@@ -88,27 +85,25 @@ func doCompare(api engine.API, stmts []string) *lessonResult {
 		var out *model.ExecuteStatementOutput
 		var plan *engine.StatementPlan
 		var err error
+		ctx, trace := engine.WithRequestTrace(kit.Bg)
 		if planned {
-			out, plan, err = planner.ExecuteStatementPlanned(kit.Bg, in)
+			out, plan, err = planner.ExecuteStatementPlanned(ctx, in)
 		} else {
-			out, err = api.ExecuteStatement(kit.Bg, in)
+			out, err = api.ExecuteStatement(ctx, in)
 		}
 		if err != nil {
 			res.title, res.err = s, kit.AsModelError(err)
 			return res
 		}
-		became, table, index := "ExecuteStatement", "", ""
+		became := "ExecuteStatement"
 		if plan != nil {
-			became, table, index = plan.Action, plan.Table, plan.Index
+			became = plan.Action
 		}
 		u := 0.0
 		if out.ConsumedCapacity != nil {
 			u = float64(out.ConsumedCapacity.CapacityUnits)
 		}
-		var lines []string
-		if rec, ok := kit.FindRequest(api, "ExecuteStatement", table, index); ok && table != "" {
-			lines = rec.Lines
-		}
+		lines := tracedLines(trace)
 		read := ""
 		if n, ok := itemsRead(lines); ok {
 			read = " read " + kit.NItems(n) + ","

@@ -209,10 +209,14 @@ func isSelect(stmt string) bool {
 	return len(f) > 0 && strings.EqualFold(f[0], "SELECT")
 }
 
-// costText is what one call consumed: "5.5 RCU", "2 WCU".
+// costText is what one call consumed: "5.5 RCU", "2 WCU", or a vector
+// search's request bytes, "30.4 KB".
 func costText(r pat.Result) string {
 	if r.Error != "" {
 		return "failed"
+	}
+	if r.Action == "SearchVectors" {
+		return kit.HumanBytes(int64(r.SearchBytes))
 	}
 	if isRead(r.Action) {
 		return kit.Units(r.RCU) + " RCU"
@@ -280,7 +284,11 @@ func (m *Model) details(i int) []string {
 		add("items", items, plain)
 	}
 	if res.Error == "" {
-		add("capacity", costText(*res)+" per call", st.Bold.Render)
+		cost := costText(*res)
+		if res.Action == "SearchVectors" {
+			cost = kit.FmtInt(int64(res.SearchBytes)) + " vector search request bytes"
+		}
+		add("capacity", cost+" per call", st.Bold.Render)
 		for _, l := range res.Lines {
 			add("", l, st.Dim.Render)
 		}

@@ -200,3 +200,12 @@ func (q *Model) clearStaleError() {
 		q.move(0)
 	}
 }
+
+// rejectedHead heads the error box of a request: DynamoDB's refusal, or a
+// write the read-only backend did not send.
+func rejectedHead(err *model.Error, what string) string {
+	if err.Code == remoteapi.ErrReadOnly {
+		return "Not sent: this endpoint is open read-only."
+	}
+	return "DynamoDB rejected the " + what + ":"
+}

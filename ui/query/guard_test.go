@@ -224,8 +224,9 @@ func TestRefusedWriteIsNotKept(t *testing.T) {
 	toMode(t, q, ModePartiQL)
 	writeStatement(t, q, bumpViews)
 	pressQ(t, q, "r")
-	if res := q.PartiQL().Result; res == nil || res.Err == nil || res.Err.Code != "read-only" {
-		t.Fatalf("read-only: %+v", res)
+	if res := q.PartiQL().Result; res == nil || res.Err == nil || res.Err.Code != "read-only" ||
+		!viewHas(q, "Not sent: this endpoint is open read-only.") || viewHas(q, "DynamoDB rejected") {
+		t.Fatalf("read-only: %+v\n%s", res, q.View())
 	}
 	if len(q.hist.runs) != 0 {
 		t.Fatalf("the refused statement is kept as run: %+v", q.hist.runs)

@@ -51,9 +51,10 @@ type histState struct {
 
 // draft is what a mode held before ↑ replaced it.
 type draft struct {
-	f  form
-	pq pqState
-	tx txState
+	f   form
+	pq  pqState
+	tx  txState
+	vec vecState
 }
 
 // histLoadedMsg carries the history file, read.
@@ -137,6 +138,11 @@ func entryOf(in any, now time.Time) (history.Entry, bool) {
 		c.NextToken = ""
 		e.Op, in = "ExecuteStatement", &c
 		e.Table, e.Index = statementTarget(r.Statement)
+	case *model.SearchVectorsInput:
+		e.Op, e.Table = "SearchVectors", r.TableName
+		if r.IndexName != nil {
+			e.Index = *r.IndexName
+		}
 	case *model.TransactWriteItemsInput:
 		e.Op = "TransactWriteItems"
 		if len(r.TransactItems) > 0 {
@@ -165,6 +171,8 @@ func requestOf(e history.Entry) (any, error) {
 		in = &model.ExecuteStatementInput{}
 	case "TransactWriteItems":
 		in = &model.TransactWriteItemsInput{}
+	case "SearchVectors":
+		in = &model.SearchVectorsInput{}
 	default:
 		return nil, fmt.Errorf("a %s request is not one the builder shows", e.Op)
 	}
@@ -250,6 +258,10 @@ func (q *Model) histMatches() []history.Entry {
 			if e.Op == "ExecuteStatement" {
 				out = append(out, e)
 			}
+		case ModeVector:
+			if e.Op == "SearchVectors" && tg.Valid() && e.Table == tg.Table() {
+				out = append(out, e)
+			}
 		case ModeQuery:
 			if (e.Op == "Query" || e.Op == "Scan") && tg.Valid() && e.Table == tg.Table() && e.Index == tg.Index {
 				out = append(out, e)
@@ -267,6 +279,8 @@ func (q *Model) atTop() bool {
 		return q.tx.cur.kind == trMode
 	case ModePartiQL:
 		return q.pq.row == pqMode
+	case ModeVector:
+		return q.vec.row == vrMode
 	}
 	return q.row == 0
 }
@@ -303,7 +317,7 @@ func (q *Model) histStep(dir int, quiet bool) tea.Cmd {
 		return nil
 	}
 	if q.hist.at == 0 {
-		q.hist.draft = &draft{f: q.f, pq: q.pq, tx: q.tx}
+		q.hist.draft = &draft{f: q.f, pq: q.pq, tx: q.tx, vec: q.vec}
 	}
 	q.hist.at = at
 	e := matches[len(matches)-at]
@@ -325,6 +339,8 @@ func (q *Model) modeScope() string {
 		return "as a transaction"
 	case ModePartiQL:
 		return "as a statement"
+	case ModeVector:
+		return "as a vector search of " + q.target().Table()
 	}
 	return "on " + q.target().Label()
 }
@@ -348,6 +364,8 @@ func (q *Model) restoreDraft() tea.Cmd {
 	switch q.alt {
 	case ModeTransaction:
 		q.tx = d.tx
+	case ModeVector:
+		q.vec = d.vec
 	case ModePartiQL:
 		q.pq = d.pq
 		return q.pqPlan()
@@ -378,6 +396,10 @@ func (q *Model) showEntry(e history.Entry, note string) tea.Cmd {
 		q.pqLoad(in)
 		q.pq.row = pqMode
 		cmd = tea.Batch(q.loadTables(), q.pqPlan())
+	case *model.SearchVectorsInput:
+		q.alt = ModeVector
+		q.vecLoad(in)
+		q.vec.row = vrMode
 	default:
 		q.alt = ModeQuery
 		q.f = form{}
@@ -445,4 +467,35 @@ func (q *Model) saveKey(msg tea.KeyPressMsg) tea.Cmd {
 // sortSaved puts the saved requests in name order.
 func sortSaved(s []history.Entry) {
 	sort.Slice(s, func(i, j int) bool { return s[i].Saved < s[j].Saved })
+}
+
+// histKey takes the history's keys in a mode that reads its own (the
+// Vector mode): ctrl+p and ctrl+n anywhere, ↑ on the first row and ↓
+// while going through the runs, / and ctrl+s when no field is edited.
+func (q *Model) histKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
+	k := q.keys
+	switch {
+	case key.Matches(msg, k.HistPrev):
+		q.editing = false
+		return q.histStep(-1, false), true
+	case key.Matches(msg, k.HistNext):
+		q.editing = false
+		return q.histStep(1, false), true
+	case q.editing:
+		return nil, false
+	case key.Matches(msg, k.Up) && q.atTop():
+		return q.histStep(-1, q.hist.at == 0), true
+	case key.Matches(msg, k.Down) && q.hist.at > 0:
+		return q.histStep(1, false), true
+	}
+	q.hist.at, q.hist.draft = 0, nil
+	switch {
+	case key.Matches(msg, k.HistSearch):
+		q.openList()
+		return nil, true
+	case key.Matches(msg, k.SaveRequest):
+		q.startSave()
+		return nil, true
+	}
+	return nil, false
 }

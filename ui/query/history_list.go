@@ -115,6 +115,11 @@ func summarize(e history.Entry) string {
 		if len(in.Parameters) > 0 {
 			parts = append(parts, "parameters "+paramsText(in.Parameters))
 		}
+	case *model.SearchVectorsInput:
+		parts = append(parts, "TopK "+fmt.Sprint(derefInt(in.TopK))+" · "+kit.Plural(int64(len(in.SearchVector)), "dimension", ""))
+		if c := in.SearchConditionExpression; c != nil && *c != "" {
+			parts = append(parts, "condition "+*c)
+		}
 	case *model.TransactWriteItemsInput:
 		var kinds []string
 		for _, ti := range in.TransactItems {
@@ -193,7 +198,7 @@ func (q *Model) openEntry(e history.Entry) tea.Cmd {
 		note = fmt.Sprintf("saved request %q", e.Saved)
 	}
 	switch in.(type) {
-	case *model.QueryInput, *model.ScanInput:
+	case *model.QueryInput, *model.ScanInput, *model.SearchVectorsInput:
 		if tg := q.target(); !tg.Valid() || e.Table != tg.Table() || e.Index != tg.Index {
 			return kit.Msg(kit.OpenQueryMsg{In: in, NoRun: true})
 		}
@@ -207,7 +212,11 @@ func (q *Model) listView() string {
 	rows := q.listRows()
 	total := len(q.hist.saved) + len(q.hist.runs)
 	count := fmt.Sprintf("%d of %d", len(rows), total)
-	out := []string{kit.Spread(st.Title.Render("History")+"  "+st.Dim.Render("saved requests, then the last "+kit.Itoa(history.Keep)+" run"), count, w)}
+	about := "saved requests, then the last " + kit.Itoa(history.Keep) + " run"
+	if w < 90 {
+		about = "saved, then run"
+	}
+	out := []string{kit.Spread(st.Title.Render("History")+"  "+st.Dim.Render(about), count, w)}
 	out = append(out, kit.Fit("filter: "+l.filter.View(true, max(w-10, 10)), w))
 	switch {
 	case q.hist.loadErr != "":
@@ -228,28 +237,64 @@ func (q *Model) listView() string {
 		out = append(out, kit.WrapStyled(st.Dim, msg, w)...)
 	}
 	l.cur = max(min(l.cur, len(rows)-1), 0)
+	if l.cur < len(rows) { // the row under the cursor takes the lines it wraps to
+		r := rows[l.cur]
+		room = max(room-len(kit.Wrap("▸ "+kit.Fit(r.e.Saved, 14)+"  "+opLabel(r.e.Op)+" "+where(r.e.Table, r.e.Index)+"  "+q.entrySummary(r.e), w))+1, 1)
+	}
 	l.top = kit.Window(l.top, l.cur, len(rows), room)
+	today := time.Now().Local().Format("Jan 02")
 	for i := l.top; i < min(l.top+room, len(rows)); i++ {
 		r := rows[i]
-		head, headStyle := r.e.At.Local().Format("Jan 02 15:04"), st.Dim
-		if r.saved {
-			head, headStyle = "★ "+kit.Fit(r.e.Saved, 10), st.Key
+		at := r.e.At.Local()
+		head, headStyle := at.Format("Jan 02"), st.Dim
+		if head == today {
+			head = at.Format("15:04:05")
 		}
-		what, sum := r.e.Op+" "+where(r.e.Table, r.e.Index), q.entrySummary(r.e)
-		var line string
-		if i == l.cur {
-			line = kit.Fit("▸ "+head+"  "+what+"  "+sum, w)
+		head = kit.Fit(head, 8)
+		if r.saved {
+			head, headStyle = "★ "+kit.Fit(r.e.Saved, 12), st.Key
+		}
+		what, sum := opLabel(r.e.Op)+" "+where(r.e.Table, r.e.Index), q.entrySummary(r.e)
+		if i != l.cur {
+			out = append(out, kit.Fit("  "+headStyle.Render(head)+"  "+st.Bold.Render(what)+"  "+sum, w))
+			continue
+		}
+		// the row under the cursor is shown whole, wrapped
+		for j, line := range kit.Wrap("▸ "+head+"  "+what+"  "+sum, w) {
+			if j > 0 {
+				line = "  " + line
+			}
+			line = kit.Fit(line, w)
 			if q.focused {
 				line = st.Cursor.Render(line)
 			}
-		} else {
-			line = kit.Fit("  "+headStyle.Render(head)+"  "+st.Bold.Render(what)+"  "+sum, w)
+			out = append(out, line)
 		}
-		out = append(out, line)
 	}
+	out = out[:min(len(out), max(q.h-1, 1))]
 	for len(out) < q.h-1 {
 		out = append(out, "")
 	}
 	out = append(out, st.Dim.Render(kit.Cut(hint, w)))
 	return strings.Join(out, "\n")
+}
+
+func derefInt(p *int64) int64 {
+	if p == nil {
+		return 0
+	}
+	return *p
+}
+
+// opLabel names an action as the builder's modes do.
+func opLabel(op string) string {
+	switch op {
+	case "ExecuteStatement":
+		return "PartiQL"
+	case "TransactWriteItems":
+		return "Transaction"
+	case "SearchVectors":
+		return "Vector"
+	}
+	return op
 }

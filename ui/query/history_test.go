@@ -8,6 +8,7 @@ import (
 
 	"github.com/dynoscope/dynoscope/internal/history"
 	"github.com/dynoscope/dynoscope/model"
+	"github.com/dynoscope/dynoscope/ui/kit"
 	"github.com/dynoscope/dynoscope/ui/uitest"
 )
 
@@ -121,5 +122,34 @@ func TestHistoryListOpensAnotherTableThroughTheRoot(t *testing.T) {
 	}
 	if open == nil || !open.noRun || !sameRequest(open.in, in) {
 		t.Fatalf("enter on a Query of Thread from Reply: %+v", msgs)
+	}
+}
+
+// A vector search run is kept too, and ↑ on the Vector mode's first row
+// brings the one before back (the vector, the partition value, TopK).
+func TestHistoryKeepsVectorSearches(t *testing.T) {
+	eng := uitest.DemoEngine(t, "film-catalog")
+	q := newPane(t, eng, "Films", "SimilarInGenre")
+	if q.Mode() != ModeVector {
+		t.Fatalf("mode %s", q.Mode())
+	}
+	tg := q.Target()
+	for _, id := range []string{"film-0001", "film-0002"} {
+		film := getItem(t, eng, "Films", model.Item{"FilmId": model.S(id)})
+		uitest.Drive(t, q, q.SearchLike(kit.TableTarget(tg.Desc), film))
+	}
+	if len(q.hist.runs) != 2 || q.hist.runs[0].Op != "SearchVectors" || q.hist.runs[0].Index != "SimilarInGenre" {
+		t.Fatalf("kept: %+v", q.hist.runs)
+	}
+	second, _ := q.VectorRequest()
+	pressQ(t, q, "g", "up")
+	first, _ := q.VectorRequest()
+	want, _ := requestOf(q.hist.runs[0])
+	if first == nil || !sameRequest(first, want) || sameRequest(first, second) {
+		t.Fatalf("↑ in the Vector mode: %+v", first)
+	}
+	pressQ(t, q, "down")
+	if back, _ := q.VectorRequest(); !sameRequest(back, second) {
+		t.Fatalf("↓ did not bring the draft back: %+v", back)
 	}
 }

@@ -123,6 +123,8 @@ func (q *Model) ShortHelp() []key.Binding {
 func (q *Model) listHelp() []key.Binding {
 	k := q.keys
 	up, down, show, closeList := k.ListUp, k.ListDown, k.Accept, k.Cancel
+	up.SetHelp("↑", "up")
+	down.SetHelp("↓", "down")
 	show.SetHelp("enter", "show it in the builder")
 	closeList.SetHelp("esc", "close")
 	return []key.Binding{up, down, show, k.Forget, closeList}
@@ -191,7 +193,7 @@ func (q *Model) page() int { return max(q.h-4, 1) }
 // On the field just finished with enter or esc, keys are commands again
 // (enter, then r runs; enter, then L shows the code).
 func (q *Model) TakesText(msg tea.KeyPressMsg) bool {
-	if q.editing || q.naming || q.hist.naming || q.hist.list.open || q.lang > 0 || !kit.Typed(msg) || q.curField() == nil || q.armed() {
+	if q.alt == ModeVector || q.editing || q.naming || q.hist.naming || q.hist.list.open || q.lang > 0 || !kit.Typed(msg) || q.curField() == nil || q.armed() {
 		return false
 	}
 	k := q.keyMap()

@@ -315,12 +315,13 @@ func (q *Model) vecRun() tea.Cmd {
 	q.vec.note, q.vec.noteBad = "", false
 	q.running = true
 	q.gen++
+	rec := q.record(in) // kept in the history (history.go)
 	gen, api, tg := q.gen, q.api, kit.Target{Desc: q.desc, Index: *in.IndexName}
 	dist := ""
 	if v := tg.Vector(); v != nil {
 		dist = v.DistanceFunction
 	}
-	return func() tea.Msg {
+	return tea.Batch(rec, func() tea.Msg {
 		res := &vecResult{in: in, tg: tg, dist: dist}
 		out, err := api.SearchVectors(context.Background(), in)
 		if err != nil {
@@ -338,7 +339,7 @@ func (q *Model) vecRun() tea.Cmd {
 		}
 		res.g = kit.NewGrid(kit.TableTarget(tg.Desc), items, nil)
 		return vecMsg{gen: gen, res: res}
-	}
+	})
 }
 
 // vecLoad shows a SearchVectors request in the form (a lesson's, a
@@ -495,7 +496,7 @@ func (q *Model) vecUpdate(msg tea.Msg) (tea.Cmd, bool) {
 		}
 		return nil, true
 	}
-	if q.alt != ModeVector || q.naming || q.lang > 0 {
+	if q.alt != ModeVector || q.naming || q.lang > 0 || q.hist.naming || q.hist.list.open {
 		return nil, false
 	}
 	switch msg := msg.(type) {
@@ -515,6 +516,9 @@ func (q *Model) vecUpdate(msg tea.Msg) (tea.Cmd, bool) {
 		}
 		return nil, true
 	case tea.KeyPressMsg:
+		if cmd, ok := q.histKey(msg); ok { // the history's keys (history.go)
+			return cmd, true
+		}
 		if q.editing {
 			return q.vecEditKey(msg), true
 		}

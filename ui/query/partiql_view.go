@@ -264,7 +264,7 @@ func (q *Model) pqResultLines() ([]string, int) {
 	st, res, w := q.st, q.pq.res, q.w
 	out := []string{st.Dim.Render(strings.Repeat("─", w))}
 	if res.err != nil {
-		out = append(out, st.Error.Render("DynamoDB rejected the statement:"))
+		out = append(out, st.Error.Render(rejectedHead(res.err, "statement")))
 		return append(out, kit.ErrorBox(st, res.err, w)...), -1
 	}
 	summary, next := q.pqSummary()

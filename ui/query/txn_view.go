@@ -265,7 +265,7 @@ func (q *Model) txResultLines() []string {
 			}
 		}
 	default:
-		out = append(out, st.Error.Render("DynamoDB rejected the request:"))
+		out = append(out, st.Error.Render(rejectedHead(res.err, "request")))
 		out = append(out, kit.ErrorBox(st, res.err, w)...)
 	}
 	return out

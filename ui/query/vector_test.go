@@ -13,6 +13,7 @@ import (
 	"github.com/dynoscope/dynoscope/engine/server"
 	"github.com/dynoscope/dynoscope/keymap"
 	"github.com/dynoscope/dynoscope/model"
+	pat "github.com/dynoscope/dynoscope/patterns"
 	"github.com/dynoscope/dynoscope/ui/kit"
 	"github.com/dynoscope/dynoscope/ui/uitest"
 )
@@ -110,6 +111,13 @@ func TestVectorModeSearchesLikeAnItem(t *testing.T) {
 	}
 	if got := string(served.SearchResults[0].Item["FilmId"]); got != `{"S":"film-0001"}` {
 		t.Fatalf("serve's first result %s", got)
+	}
+
+	// P saves the search as an access pattern with its table
+	uitest.Press(t, q, "P", "enter")
+	saved, err2 := pat.Saved(kit.Bg, eng)
+	if err2 != nil || len(saved) != 1 || saved[0].Name != "SearchVectors Films/SimilarInGenre" || saved[0].Operation != "SearchVectors" {
+		t.Fatalf("saved %+v, %v; note %q", saved, err2, q.vec.note)
 	}
 
 	// no partition value: refused before sending
