@@ -232,8 +232,41 @@ func (e *Engine) applyIndexWrite(tx *wtx, t *table, ix *index, w *itemWrite, usa
 	units = indexWriteUnits(oldKey, newKey, oldSize, newSize)
 	if usage != nil && !w.byTTL {
 		usage.AddIndex(ix.name, ix.global, 0, units)
+		usage.Explain("%v", &indexWriteNote{name: ix.name, global: ix.global, oldSize: oldSize, newSize: newSize,
+			had: oldKey != "", has: newKey != "", moved: oldKey != "" && newKey != "" && oldKey != newKey})
 	}
 	return nil
+}
+
+// indexWriteNote is the line that explains an index's write units ("GSI
+// ByStatus: new entry, 120 B → 1 × 1 KB = 1 WCU"), formatted when read.
+type indexWriteNote struct {
+	name             string
+	global           bool
+	oldSize, newSize int
+	had, has, moved  bool
+}
+
+func (n *indexWriteNote) String() string {
+	kind := "LSI "
+	if n.global {
+		kind = "GSI "
+	}
+	units := func(size int) string {
+		u := capacity.FormatUnits(capacity.WriteUnits(size))
+		return formatBytes(size) + " → " + u + " × 1 KB = " + u + " WCU"
+	}
+	switch {
+	case n.moved:
+		total := capacity.FormatUnits(capacity.WriteUnits(n.oldSize) + capacity.WriteUnits(n.newSize))
+		return kind + n.name + ": entry moved to a new key, the old one deleted (" + units(n.oldSize) + ") and the new one written (" +
+			units(n.newSize) + "): " + total + " WCU"
+	case !n.has:
+		return kind + n.name + ": entry deleted, " + units(n.oldSize)
+	case !n.had:
+		return kind + n.name + ": new entry, " + units(n.newSize)
+	}
+	return kind + n.name + ": entry updated, " + units(max(n.oldSize, n.newSize))
 }
 
 // takeOld fills in the item a late write replaced (see itemWrite.late)

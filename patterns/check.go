@@ -22,6 +22,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/dynoscope/dynoscope/designs"
@@ -178,7 +179,7 @@ func (c *Checker) judge(r *Result) {
 		}
 	}
 	if r.ItemsRead > 0 && r.ItemsReturned >= 0 && r.ItemsReturned < r.ItemsRead {
-		r.Risks = append(r.Risks, fmt.Sprintf("the filter discards %d of the %d items read (paid for all %d)", r.ItemsRead-r.ItemsReturned, r.ItemsRead, r.ItemsRead))
+		r.Risks = append(r.Risks, fmt.Sprintf("the filter discards %s of the %s items read (paid for all %s)", thousands(int64(r.ItemsRead-r.ItemsReturned)), thousands(int64(r.ItemsRead)), thousands(int64(r.ItemsRead))))
 	}
 	if r.LargestItem >= int64(nearShare*maxItemSize) {
 		r.Risks = append(r.Risks, fmt.Sprintf("an item of %s, %d%% of the 400 KB item limit", kb(r.LargestItem), r.LargestItem*100/maxItemSize))
@@ -202,6 +203,20 @@ func kb(n int64) string {
 		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
 	}
 	return fmt.Sprintf("%.1f GB", float64(n)/(1<<30))
+}
+
+// thousands is a count with thousands separators: "12,345".
+func thousands(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	if neg {
+		s = "-" + s
+	}
+	return s
 }
 
 // describe returns (and caches) a table's description.

@@ -89,8 +89,8 @@ func WriteTable(w io.Writer, rs []Result) error {
 			if r.HotKey.Index != "" {
 				where += "/" + r.HotKey.Index
 			}
-			fmt.Fprintf(w, "  hot key: %s holds %d of the %d items of %s, %s of %s (%.0f%%)\n", showPartition(r.HotKey.Partition),
-				r.HotKey.Items, r.HotKey.TotalItems, where, kb(r.HotKey.Bytes), kb(r.HotKey.TotalBytes), r.HotKey.Share()*100)
+			fmt.Fprintf(w, "  hot key: %s holds %s of the %s items of %s, %s of %s (%.0f%%)\n", showPartition(r.HotKey.Partition),
+				thousands(r.HotKey.Items), thousands(r.HotKey.TotalItems), where, kb(r.HotKey.Bytes), kb(r.HotKey.TotalBytes), r.HotKey.Share()*100)
 		}
 		if r.Collection >= 0 {
 			fmt.Fprintf(w, "  item collection: %s of the 10 GB limit\n", kb(r.Collection))

@@ -2,8 +2,8 @@ package ui
 
 import (
 	tea "charm.land/bubbletea/v2"
-	"github.com/dynoscope/dynoscope/model"
 
+	"github.com/dynoscope/dynoscope/model"
 	"github.com/dynoscope/dynoscope/ui/clock"
 	"github.com/dynoscope/dynoscope/ui/forms"
 	"github.com/dynoscope/dynoscope/ui/kit"
@@ -66,6 +66,9 @@ func (m *Model) afterDone(w *workspace, msg forms.DoneMsg) tea.Cmd {
 	}
 	if msg.Note != "" {
 		m.flash = msg.Note
+	}
+	if msg.Building != "" {
+		w.buildNote = &buildNote{table: msg.Table, index: msg.Building, note: msg.Note}
 	}
 	if msg.Deleted {
 		w.item = nil
@@ -383,4 +386,34 @@ func (m *Model) onClock(w *workspace, msg clock.StateMsg) tea.Cmd {
 		}
 	}
 	return tea.Batch(append(cmds, w.reload())...)
+}
+
+// buildNote is the status bar's note that an index is being built.
+type buildNote struct{ table, index, note string }
+
+// buildDone replaces the note that an index of w is being built, once the
+// tables read say it is ACTIVE (or gone), so the status bar never says
+// "creating" after the build.
+func (m *Model) buildDone(w *workspace) {
+	b := w.buildNote
+	if b == nil {
+		return
+	}
+	status := ""
+	for _, t := range w.tables {
+		if t.Desc.TableName == b.table {
+			status = kit.Target{Desc: t.Desc, Index: b.index}.Status()
+		}
+	}
+	if status != "" && status != model.StatusActive {
+		return // still on its way
+	}
+	w.buildNote = nil
+	if w != m.ws || m.flash != b.note {
+		return
+	}
+	m.flash = "index " + b.index + " of " + b.table + " is ACTIVE"
+	if status == "" {
+		m.flash = "index " + b.index + " of " + b.table + " is gone"
+	}
 }

@@ -66,6 +66,9 @@ type workspace struct {
 	lastReload time.Time // wall time of the last reload events caused (or the one due)
 
 	clock *clock.Model // its keys, prompt and state
+	// building is the note of an index build asked for here, until the
+	// index is ACTIVE (work.go, buildDone).
+	buildNote *buildNote
 }
 
 // newWorkspace makes the panes of a backend.
@@ -177,6 +180,7 @@ func (m *Model) onWorkspace(w *workspace, msg workspaceMsg) tea.Cmd {
 		w.tables[i].Survey = w.survey.Of(w.tables[i].Desc.TableName)
 	}
 	w.sidebar.SetTables(w.tables)
+	m.buildDone(w)
 	if msg.selectTable != "" {
 		w.sidebar.SelectByName(msg.selectTable, msg.selectIndex)
 	}

@@ -133,7 +133,7 @@ func (c *Model) Key(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 func (c *Model) advance(d time.Duration) tea.Cmd {
 	return c.control(true, func(ctl kit.ClockControl) string {
 		ctl.Advance(d)
-		return "clock +" + kit.FmtSpan(d) + " → " + ctl.Now().UTC().Format("2006-01-02 15:04:05")
+		return "clock +" + kit.FmtSpanExact(d) + " → " + ctl.Now().UTC().Format("2006-01-02 15:04:05")
 	})
 }
 
@@ -211,7 +211,7 @@ func (c *Model) askJump(msg askJumpMsg) tea.Cmd {
 		expire += ef.Expire
 	}
 	body = append(body, "", "Items TTL deletes are gone from "+c.file+" for good.")
-	title := fmt.Sprintf("Jump the clock +%s? %s", kit.FmtSpan(msg.d), expireText(expire))
+	title := fmt.Sprintf("Jump the clock +%s? %s", kit.FmtSpanExact(msg.d), expireText(expire))
 	return kit.Msg(kit.ConfirmMsg{Title: title, Yes: "jump", Body: body, Then: jumpMsg{d: msg.d}})
 }
 

@@ -108,3 +108,29 @@ func TestClockNotControllable(t *testing.T) {
 		t.Fatalf("status bar clock %q", got)
 	}
 }
+
+// A jump's note says exactly how far the clock went: 4d23h56m is
+// "+4 d 23 h 56 min", not "+4 d 23 h".
+func TestClockJumpNoteExact(t *testing.T) {
+	tests := []struct {
+		typed string
+		note  string
+	}{
+		{"4d23h56m", "clock +4 d 23 h 56 min → 2026-11-27 10:37:07"},
+		{"1h30s", "clock +1 h 30 s → 2026-11-22 11:41:37"},
+	}
+	for _, tt := range tests {
+		clk := engine.NewManualClock(uitest.T0)
+		eng, err := engine.Open(engine.Options{Clock: clk, DisableThrottling: true, DisableTTLSweeper: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := New(kit.NewStyles(true), keymap.DefaultKeyMap(), eng, "")
+		seen := uitest.Press(t, c, ">", tt.typed, "enter")
+		eng.Close()
+		last, ok := seen[len(seen)-1].(StateMsg)
+		if !ok || last.Note != tt.note {
+			t.Errorf("%s: announced %#v", tt.typed, seen[len(seen)-1])
+		}
+	}
+}

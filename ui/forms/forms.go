@@ -43,8 +43,11 @@ type DoneMsg struct {
 	Table string
 	// SelectTable (and SelectIndex) moves the sidebar to what was made.
 	SelectTable, SelectIndex string
-	Deleted                  bool       // an item was deleted: close its item view
-	Edit                     *EditState // an $EDITOR edit, kept for another try when rejected
+	// Building is the index of Table the request started to build: Note
+	// says so until the index is ACTIVE, then the root says it is.
+	Building string
+	Deleted  bool       // an item was deleted: close its item view
+	Edit     *EditState // an $EDITOR edit, kept for another try when rejected
 	// Conflict: the edit was not saved because the item changed since it
 	// was opened; Current is the item as it is now (nil: deleted).
 	Conflict bool

@@ -189,7 +189,7 @@ func (g *GSIForm) Update(msg tea.Msg) (Modal, tea.Cmd) {
 			return tea.BatchMsg{
 				func() tea.Msg { return gsiCreatedMsg{table: table, index: index} },
 				func() tea.Msg {
-					return DoneMsg{Note: "UpdateTable " + table + ": creating GSI " + index, Table: table}
+					return DoneMsg{Note: "UpdateTable " + table + ": creating GSI " + index, Table: table, Building: index}
 				},
 			}
 		}

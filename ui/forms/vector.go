@@ -211,7 +211,7 @@ func (v *VectorForm) Update(msg tea.Msg) (Modal, tea.Cmd) {
 			return tea.BatchMsg{
 				func() tea.Msg { return vectorCreatedMsg{table: table, index: index} },
 				func() tea.Msg {
-					return DoneMsg{Note: "UpdateTable " + table + ": creating vector index " + index, Table: table}
+					return DoneMsg{Note: "UpdateTable " + table + ": creating vector index " + index, Table: table, Building: index}
 				},
 			}
 		}

@@ -367,6 +367,29 @@ func FmtSpan(d time.Duration) string {
 	return fmt.Sprintf("%d d %d h", s/86400, s%86400/3600)
 }
 
+// FmtSpanExact is a duration to the second, every unit that is not zero:
+// "4 d 23 h 56 min", "1 h 30 s", "0 s" (a clock jump says exactly how far).
+func FmtSpanExact(d time.Duration) string {
+	if d < 0 {
+		d = -d
+	}
+	s := int64(d / time.Second)
+	var parts []string
+	for _, u := range []struct {
+		n    int64
+		name string
+	}{{86400, "d"}, {3600, "h"}, {60, "min"}, {1, "s"}} {
+		if q := s / u.n; q > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", q, u.name))
+			s -= q * u.n
+		}
+	}
+	if len(parts) == 0 {
+		return "0 s"
+	}
+	return strings.Join(parts, " ")
+}
+
 // HumanBytes renders a byte count as DynamoDB's console does (1 KB = 1024 B).
 func HumanBytes(n int64) string {
 	switch {

@@ -272,7 +272,7 @@ func (m *Model) details(i int) []string {
 		items := ""
 		switch {
 		case res.ItemsRead >= 0 && res.ItemsReturned >= 0:
-			items = fmt.Sprintf("%s read · %d returned", kit.NItems(res.ItemsRead), res.ItemsReturned)
+			items = fmt.Sprintf("%s read · %s returned", kit.NItems(res.ItemsRead), kit.FmtInt(int64(res.ItemsReturned)))
 		case res.ItemsReturned >= 0:
 			items = kit.NItems(res.ItemsReturned) + " returned"
 		default:
@@ -298,8 +298,8 @@ func (m *Model) details(i int) []string {
 		if h.Index != "" {
 			where += "/" + h.Index
 		}
-		add("hot key", fmt.Sprintf("%s: %d of the %d items of %s, %s of %s (%.0f%%)", kit.KeyText(h.Partition),
-			h.Items, h.TotalItems, where, kit.HumanBytes(h.Bytes), kit.HumanBytes(h.TotalBytes), h.Share()*100), plain)
+		add("hot key", fmt.Sprintf("%s: %s of the %s items of %s, %s of %s (%.0f%%)", kit.KeyText(h.Partition),
+			kit.FmtInt(h.Items), kit.FmtInt(h.TotalItems), where, kit.HumanBytes(h.Bytes), kit.HumanBytes(h.TotalBytes), h.Share()*100), plain)
 	}
 	if res.LargestItem > 0 {
 		add("largest", kit.HumanBytes(res.LargestItem)+" (an item is at most 400 KB)", plain)

@@ -63,7 +63,7 @@ func (q *Model) Update(msg tea.Msg) tea.Cmd {
 		q.onAttrs(msg)
 		return nil
 	case copiedMsg:
-		note, bad := "copied "+msg.what+" to the clipboard (OSC 52)", false
+		note, bad := "copied "+msg.what+" to the clipboard (OSC 52) · paste to check: a terminal without clipboard access (tmux: set -g set-clipboard on) drops it silently", false
 		if msg.err != nil {
 			note, bad = "copy failed: "+msg.err.Error(), true
 		}

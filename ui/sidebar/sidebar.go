@@ -507,15 +507,15 @@ func (s *Model) IndexBadge(t kit.TableInfo, name string) string {
 		}
 		total := ix.In + ix.LeftOutCount
 		if ix.In == total {
-			return fmt.Sprintf("%s %d%s", badgeKind(tg), ix.In, flag)
+			return fmt.Sprintf("%s %s%s", badgeKind(tg), kit.FmtInt(int64(ix.In)), flag)
 		}
-		return fmt.Sprintf("%s %d/%d%s", badgeKind(tg), ix.In, total, flag)
+		return fmt.Sprintf("%s %s/%s%s", badgeKind(tg), kit.FmtInt(int64(ix.In)), kit.FmtInt(int64(total)), flag)
 	}
 	n, total := tg.ItemCount(), t.Desc.ItemCount
 	if n < total {
-		return fmt.Sprintf("%s ~%d/~%d ", badgeKind(tg), n, total)
+		return fmt.Sprintf("%s ~%s/~%s ", badgeKind(tg), kit.FmtInt(n), kit.FmtInt(total))
 	}
-	return fmt.Sprintf("%s ~%d ", badgeKind(tg), n)
+	return fmt.Sprintf("%s ~%s ", badgeKind(tg), kit.FmtInt(n))
 }
 
 // IndexBadge is "LSI 24/27", "GSI 1/4 !", "GSI BACKFILLING 40%".
@@ -530,9 +530,9 @@ func IndexBadge(t kit.TableInfo, name string) string {
 		return kind + " " + status
 	}
 	n, total := tg.ItemCount(), t.Desc.ItemCount
-	count := fmt.Sprint(n)
+	count := kit.FmtInt(n)
 	if n < total {
-		count = fmt.Sprintf("%d/%d", n, total)
+		count = kit.FmtInt(n) + "/" + kit.FmtInt(total)
 	}
 	flag := " "
 	if t.Violations[name] > 0 {

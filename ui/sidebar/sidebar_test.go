@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/dynoscope/dynoscope/keymap"
+	"github.com/dynoscope/dynoscope/model"
 	"github.com/dynoscope/dynoscope/ui/kit"
 	"github.com/dynoscope/dynoscope/ui/uitest"
 )
@@ -160,5 +161,21 @@ func TestAnimalTypeBadge(t *testing.T) {
 	}
 	if got := IndexBadge(*s.Info(), "animal_type"); got != "GSI 1/5!" {
 		t.Fatalf("sidebar badge %q", got)
+	}
+}
+
+// Counts in index badges carry thousands separators, as the table counts
+// do: "GSI 12,345/20,000", on a remote table "GSI ~12,345/~20,000".
+func TestIndexBadgeThousands(t *testing.T) {
+	d := &model.TableDescription{TableName: "Big", TableStatus: model.StatusActive, ItemCount: 20000,
+		GlobalSecondaryIndexes: []model.GlobalSecondaryIndexDescription{{IndexName: "ByStatus", IndexStatus: model.StatusActive, ItemCount: 12345}}}
+	info := kit.TableInfo{Desc: d}
+	if got := IndexBadge(info, "ByStatus"); got != "GSI 12,345/20,000 " {
+		t.Errorf("badge %q", got)
+	}
+	s := New(kit.NewStyles(true), keymap.DefaultKeyMap())
+	s.SetApproximate(true)
+	if got := s.IndexBadge(info, "ByStatus"); got != "GSI ~12,345/~20,000 " {
+		t.Errorf("remote badge %q", got)
 	}
 }

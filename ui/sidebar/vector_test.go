@@ -24,7 +24,7 @@ func TestSidebarVectorIndexes(t *testing.T) {
 		t.Fatalf("selected %s %q", sel.Kind(), sel.Index)
 	}
 	view := ansi.Strip(s.View())
-	for _, l := range []string{"│    SimilarFilms    VEC 2960/3000 │", "│  ▸ SimilarInGenre  VEC 2960/3000 │"} {
+	for _, l := range []string{"│    SimilarFilms  VEC 2,960/3,000 │", "│  ▸ SimilarInGenre                │", "│                  VEC 2,960/3,000 │"} {
 		if !strings.Contains(view, l) {
 			t.Fatalf("no line %q in\n%s", l, view)
 		}
