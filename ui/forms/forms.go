@@ -214,20 +214,30 @@ func (c *Confirm) View() string {
 		right = "[enter] " + c.yes + "   [esc] cancel"
 	}
 	out := header(st, c.title, right, c.w)
+	var body []string
 	for _, l := range c.body {
-		out = append(out, kit.Wrap(l, c.w)...)
+		body = append(body, kit.Wrap(l, c.w)...)
 	}
-	out = append(out, "")
+	body = append(body, "")
+	out = append(out, body...)
 	if c.typed != "" {
+		var typed []string
 		for _, l := range c.where {
-			out = append(out, kit.WrapStyled(st.Warn, l, c.w)...)
+			typed = append(typed, kit.WrapStyled(st.Warn, l, c.w)...)
 		}
 		label := "type " + c.typed + " to confirm: "
-		out = append(out, "", st.Bold.Render(label)+st.FieldEdit.Render(c.input.View(true, max(c.w-kit.Width(label)-1, 10))))
+		typed = append(typed, "", st.Bold.Render(label)+st.FieldEdit.Render(c.input.View(true, max(c.w-kit.Width(label)-1, 10))))
 		if c.input.String() != "" && c.input.String() != c.typed {
-			out = append(out, st.Dim.Render(kit.Cut("not the table's name yet", c.w)))
+			typed = append(typed, st.Dim.Render(kit.Cut("not the table's name yet", c.w)))
 		}
-		out = append(out, "")
+		typed = append(typed, "")
+		if c.h > 0 && len(out)+len(typed)+2 > c.h {
+			// no room for all of it: where the change lands and the name's
+			// field come first, the question under them
+			out = append(append(out[:2:2], typed...), body...)
+		} else {
+			out = append(out, typed...)
+		}
 	}
 	switch {
 	case c.sending:

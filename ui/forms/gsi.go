@@ -75,7 +75,7 @@ func (g *GSIForm) ShortHelp() []key.Binding {
 	s.SetHelp("enter", "create index")
 	vec := k.VectorInstead
 	vec.SetEnabled(g.vectorOffered())
-	return []key.Binding{k.NextField, k.PrevField, k.Choice, s, vec, k.Cancel}
+	return []key.Binding{vec, k.NextField, k.PrevField, k.Choice, s, k.Cancel}
 }
 
 // vectorOffered reports whether the form offers a vector index instead:
@@ -218,6 +218,9 @@ func (g *GSIForm) View() string {
 		out = append(out, kit.Wrap(in.TableName+" · Create "+c.IndexName+" ("+strings.Join(ks, ", ")+") · projects "+kit.ProjectionText(c.Projection), w)...)
 	}
 	out = append(out, "")
+	if g.vectorOffered() {
+		out = append(out, kit.WrapStyled(st.Dim, g.keys.VectorInstead.Help().Key+": a vector index instead (SearchVectors on a List of Numbers; on-demand tables only)", w)...)
+	}
 	var defs []string
 	for _, a := range g.desc.AttributeDefinitions {
 		defs = append(defs, a.AttributeName+" "+a.AttributeType)

@@ -124,3 +124,27 @@ func TestEmptyTableStop(t *testing.T) {
 		t.Fatalf("note %q", got)
 	}
 }
+
+// On a remote table the name is typed; when the question is taller than
+// the pane (80x24), where the change lands and the name's field come
+// first, so the field is always on screen.
+func TestTypedFieldStaysOnScreen(t *testing.T) {
+	st, km := kit.NewStyles(true), keymap.DefaultKeyMap()
+	eng := uitest.DemoEngine(t, "forum")
+	tg, _ := uitest.Target(t, eng, "Reply", "")
+	e := NewEmptyTable(st, km, eng, tg.Desc, "On the remote endpoint: the real table.", true).
+		RequireTyped("Reply", []string{"table Reply · region us-east-1 · account 000000000000", "This is the real table."})
+	for _, h := range []int{18, 60} {
+		e.SetSize(52, h)
+		lines := strings.Split(ansi.Strip(e.View()), "\n")
+		at := -1
+		for i, l := range lines {
+			if strings.HasPrefix(l, "type Reply to confirm: ") {
+				at = i
+			}
+		}
+		if at < 0 || at >= h {
+			t.Fatalf("height %d: the field is on line %d of\n%s", h, at, strings.Join(lines, "\n"))
+		}
+	}
+}

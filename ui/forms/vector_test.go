@@ -33,7 +33,7 @@ func TestVectorIndexFormAndDelete(t *testing.T) {
 	tg, info := uitest.Target(t, eng, "Films", "")
 	g = NewGSIForm(st, km, eng, info.Desc)
 	g.SetSize(100, 30)
-	if !strings.Contains(ansi.Strip(g.View()), "[ctrl+t] vector index") {
+	if !strings.Contains(ansi.Strip(g.View()), "ctrl+t: a vector index instead") || g.ShortHelp()[0].Help().Key != "ctrl+t" {
 		t.Fatalf("the GSI form does not offer a vector index:\n%s", ansi.Strip(g.View()))
 	}
 	md, _ := g.Update(ctrlT)

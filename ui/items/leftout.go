@@ -216,7 +216,14 @@ func (v *leftOutView) view(st *kit.Styles, tg kit.Target, survey *kit.SurveyStat
 		out = append(out, "", "Every table item is in this index.")
 		return strings.Join(out, "\n")
 	}
-	out = append(out, kit.WrapStyled(st.Dim, fmt.Sprintf("an item is in %s when it has %s of the declared type", tg.Index, keyAttrsText(tg, tg.KeySchema())), w)...)
+	rule := fmt.Sprintf("an item is in %s when it has %s of the declared type", tg.Index, keyAttrsText(tg, tg.KeySchema()))
+	if v := tg.Vector(); v != nil {
+		rule = fmt.Sprintf("an item is in %s when its %s is a List of %d Numbers", tg.Index, v.VectorAttribute.AttributeName, v.Dimensions)
+		if h := model.SearchHash(v.SearchSchema); h != "" {
+			rule += fmt.Sprintf(" and it has %s (%s), the index's HASH search attribute", h, tg.AttrType(h))
+		}
+	}
+	out = append(out, kit.WrapStyled(st.Dim, rule, w)...)
 	rw := 10
 	for _, it := range v.items {
 		n := kit.Width(it.Reason) + 3

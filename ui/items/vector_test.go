@@ -50,6 +50,26 @@ func TestItemsMoreLikeThis(t *testing.T) {
 	}
 }
 
+// A vector index's left-out list says what puts an item in it: a vector
+// of its size (and the HASH search attribute), not a key.
+func TestItemsVectorLeftOutRule(t *testing.T) {
+	eng := uitest.DemoEngine(t, "film-catalog")
+	tg, info := uitest.Target(t, eng, "Films", "SimilarInGenre")
+	v := New(kit.NewStyles(true), keymap.DefaultKeyMap(), eng, 0)
+	v.SetSize(88, 35)
+	v.SetShown(true)
+	uitest.Drive(t, v, v.SetTarget(tg, info))
+	uitest.Drive(t, v, v.OpenLeftOut())
+	view := ansi.Strip(v.View())
+	for _, want := range []string{"Films ▸ SimilarInGenre  left out: 40 of 3,000 table items",
+		"an item is in SimilarInGenre when its Embedding is a List of 16 Numbers and it has Genre", "(S), the index's HASH search attribute",
+		"no Embedding"} {
+		if !strings.Contains(view, want) {
+			t.Fatalf("no %q in\n%s", want, view)
+		}
+	}
+}
+
 func helpText(p *Model) string {
 	var parts []string
 	for _, b := range p.ShortHelp() {

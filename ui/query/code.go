@@ -156,7 +156,11 @@ func (q *Model) codeParts() (head, lines []string, why string) {
 	st, w := q.st, q.w
 	next := shortLang((q.lang + 1) % len(codeLangs))
 	hints := "[L] " + next + "  [c] copy  [esc] form"
-	title := st.Title.Render(langName(q.lang)) + "  the " + q.Mode().String() + " of the builder"
+	what := q.Mode().String()
+	if q.alt == ModeVector {
+		what = "vector search"
+	}
+	title := st.Title.Render(langName(q.lang)) + "  the " + what + " of the builder"
 	head = []string{kit.Spread(title, st.Dim.Render(hints), w)}
 	if kit.Width(title)+kit.Width(hints)+2 > w {
 		head = []string{kit.Cut(st.Title.Render(langName(q.lang)), w), st.Dim.Render(kit.Cut(hints, w))}
