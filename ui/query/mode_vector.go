@@ -61,6 +61,7 @@ type vecState struct {
 	from       string // where the vector came from: "FilmId film-0001 (Embedding)"
 	row        int    // a row of the form, or vrRows+i on result i
 	rtop       int
+	colOff     int // the results' first attribute column shown (←/→ on a result)
 	note       string
 	noteBad    bool
 	res        *vecResult
@@ -169,8 +170,13 @@ func (q *Model) vecMove(n int) {
 	}
 }
 
-// vecCycle changes the choice under the cursor: the mode, or the index.
+// vecCycle changes the choice under the cursor: the mode, or the index;
+// on a result it scrolls the results' attribute columns.
 func (q *Model) vecCycle(dir int) tea.Cmd {
+	if q.vecResultIndex() >= 0 {
+		q.vec.colOff = max(0, min(q.vec.colOff+dir, q.vec.res.g.MaxColOff(max(q.w-scoreWidth, 20))))
+		return nil
+	}
 	switch q.vec.row {
 	case vrMode:
 		return q.SetMode(q.nextMode(dir))
@@ -489,7 +495,7 @@ func (q *Model) vecUpdate(msg tea.Msg) (tea.Cmd, bool) {
 		if m.gen == q.gen {
 			q.running = false
 			q.vec.res = m.res
-			q.vec.rtop = 0
+			q.vec.rtop, q.vec.colOff = 0, 0
 			if q.vec.row >= vrRows {
 				q.vec.row = vrRun
 			}
@@ -628,8 +634,8 @@ func (q *Model) vecOpen() tea.Cmd {
 func (q *Model) vecKeyMap() keys {
 	k := q.keys
 	isText := q.vecField(q.vec.row) != nil
-	isChoice := q.vec.row == vrMode || q.vec.row == vrIndex
 	onResult := q.vecResultIndex() >= 0
+	isChoice := q.vec.row == vrMode || q.vec.row == vrIndex || onResult
 	for _, b := range []*key.Binding{&k.Up, &k.Down, &k.PageUp, &k.PageDown, &k.Top, &k.Bottom, &k.CopyCLI, &k.Mode, &k.ModeBack, &k.CodeLang} {
 		b.SetEnabled(!q.editing)
 	}

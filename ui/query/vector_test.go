@@ -83,6 +83,16 @@ func TestVectorModeSearchesLikeAnItem(t *testing.T) {
 		}
 	}
 
+	// on a result, → scrolls the attribute columns (the keys stay)
+	q.SetSize(70, 60)
+	q.vec.row = vrRows
+	uitest.Press(t, q, "right")
+	if q.vec.colOff != 1 || !strings.Contains(ansi.Strip(q.View()), " 1    0.0000 ██████████ film-0001 │ "+film["Genre"].S) {
+		t.Fatalf("→ on a result: colOff %d\n%s", q.vec.colOff, ansi.Strip(q.View()))
+	}
+	uitest.Press(t, q, "left")
+	q.SetSize(120, 60)
+
 	// the CLI line's JSON is what dynoscope serve takes
 	in, why := q.VectorRequest()
 	if why != "" {

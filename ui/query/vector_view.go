@@ -188,7 +188,7 @@ func (q *Model) vecResultLines() ([]string, int) {
 		return append(out, "  no results"), -1
 	}
 	cur := q.vecResultIndex()
-	rows := res.g.Render(st, nil, 0, len(res.hits), -1, 0, max(w-scoreWidth, 20), false)
+	rows := res.g.Render(st, nil, 0, len(res.hits), -1, q.vec.colOff, max(w-scoreWidth, 20), false)
 	best, worst := scoreRange(res.hits)
 	head := " # " + kit.Fit("    score", 9) + " " + kit.Fit("closeness", 10) + " "
 	out = append(out, kit.Fit(st.Header.Render(head)+strings.TrimPrefix(rows[0], "  "), w))
