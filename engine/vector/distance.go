@@ -60,9 +60,9 @@ func dot(a, b []float32) float64 {
 	return (s0 + s1) + (s2 + s3)
 }
 
-// dot32 is a float32 dot product in eight partial sums: the graph's
+// dot32Go is a float32 dot product in eight partial sums: the graph's
 // navigation uses it (the scores reported are computed again in float64).
-func dot32(a, b []float32) float32 {
+func dot32Go(a, b []float32) float32 {
 	n := len(a)
 	b = b[:n]
 	var s0, s1, s2, s3, s4, s5, s6, s7 float32
@@ -83,8 +83,8 @@ func dot32(a, b []float32) float32 {
 	return ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7))
 }
 
-// sqDist32 is a float32 squared distance in eight partial sums.
-func sqDist32(a, b []float32) float32 {
+// sqDist32Go is a float32 squared distance in eight partial sums.
+func sqDist32Go(a, b []float32) float32 {
 	n := len(a)
 	b = b[:n]
 	var s0, s1, s2, s3, s4, s5, s6, s7 float32
@@ -111,16 +111,21 @@ func sqDist32(a, b []float32) float32 {
 // navCost is the graph's navigation cost between two vectors (lower is
 // closer), in float32: the same order as rank(Score) up to rounding.
 func (d Distance) navCost(q []float32, qNorm float64, v []float32, vNorm float64) float64 {
+	return float64(d.navCost32(q, qNorm, v, vNorm))
+}
+
+// navCost32 is navCost as a float32, the graph's currency.
+func (d Distance) navCost32(q []float32, qNorm float64, v []float32, vNorm float64) float32 {
 	switch d {
 	case Euclidean:
-		return float64(sqDist32(q, v))
+		return sqDist32(q, v)
 	case DotProduct:
-		return -float64(dot32(q, v))
+		return -dot32(q, v)
 	}
 	if qNorm == 0 || vNorm == 0 {
 		return 1
 	}
-	return 1 - float64(dot32(q, v))/(qNorm*vNorm)
+	return float32(1 - float64(dot32(q, v))/(qNorm*vNorm))
 }
 
 // sqDist is the squared Euclidean distance, summed as dot is.

@@ -127,7 +127,7 @@ func (x *Index) Put(key, partitionValue string, v []float32, attrs []Attr) error
 		x.attrs[slot] = attrs
 	} else {
 		slot = int32(len(x.keys))
-		x.vecs = append(x.vecs, v...)
+		x.vecs = appendVec(x.vecs, v)
 		x.norms = append(x.norms, Norm(v))
 		x.keys = append(x.keys, key)
 		x.part = append(x.part, partitionValue)
@@ -174,7 +174,7 @@ func (x *Index) removeLocked(key string) {
 		// The graph still routes through the slot: it stays allocated
 		// (a tombstone) until the graph is dropped.
 		p.g.tombstone(slot)
-		if p.g.dead*5 > p.g.nodes {
+		if p.g.ndead*5 > p.g.nodes {
 			x.dropGraph(p)
 		}
 	} else {
@@ -200,6 +200,20 @@ func (x *Index) Get(key string) ([]float32, bool) {
 		return nil, false
 	}
 	return append([]float32(nil), x.vec(slot)...), true
+}
+
+// appendVec appends v to the vectors, growing them by a sixteenth (at
+// least 16 vectors) rather than append's quarter: at 100,000 × 256 the
+// spare capacity append leaves is up to 256 bytes a vector, a sixth of the
+// memory goal; a sixteenth costs each vector about sixteen copies over the
+// index's life, a microsecond.
+func appendVec(vecs, v []float32) []float32 {
+	if len(vecs)+len(v) > cap(vecs) {
+		grown := make([]float32, len(vecs), len(vecs)+max(len(vecs)/16, 16*len(v)))
+		copy(grown, vecs)
+		vecs = grown
+	}
+	return append(vecs, v...)
 }
 
 func (x *Index) vec(slot int32) []float32 {
@@ -272,6 +286,7 @@ func (x *Index) buildGraph(partitionValue string) {
 	slots := append([]int32(nil), p.members...)
 	sort.Slice(slots, func(i, j int) bool { return x.keys[slots[i]] < x.keys[slots[j]] })
 	g := newGraph(x.cfg)
+	g.reserve(len(slots))
 	for _, s := range slots {
 		g.insert(x, s)
 	}
