@@ -13,7 +13,7 @@ import (
 
 // Benchmarks of issue 25 §4 (figures and commands in docs/BENCHMARKS.md):
 //
-//	go test ./engine/vector -run '^$' -bench 'Exact|BruteForce' -benchtime 2s
+//	go test ./engine/vector -run '^$' -bench 'ExactSearch10k|BruteForce' -benchtime 2s
 //	go test ./engine/vector -run '^$' -bench 'ANN' -benchtime 200x -timeout 30m
 //
 // Exact search against a plain float32 brute-force loop on the same 10,000

@@ -9,7 +9,9 @@
 // items (as index entries in BuntDB), feeds this package the changes of each
 // committed write transaction, and rebuilds it from the stored entries when a
 // workspace opens. Scores are computed in float64 from the float32
-// components, four partial sums at a time; equal scores order by entry key,
+// components, four partial sums at a time (the ranking before that, and the
+// graph's navigation, use float32 kernels: AVX2/FMA assembly on amd64, a
+// portable loop elsewhere); equal scores order by entry key,
 // so a search is deterministic for a given content (exact) and for a given
 // history of writes since the workspace opened (ANN).
 package vector
