@@ -161,7 +161,8 @@ func ErrorBox(st *Styles, e *model.Error, w int) []string {
 	return append(out, st.ErrorBox.Render("└"+strings.Repeat("─", inner+2)+"┘"))
 }
 
-// RequestText is "Query Thread/LastPostIndex · 6 items · 3 RCU".
+// RequestText is "Query Thread/LastPostIndex · 6 items · 3 RCU" (a
+// SearchVectors, which consumes no read units, says what it is charged in).
 func RequestText(r engine.RequestRecord) string {
 	where := r.Table
 	if r.Index != "" {
@@ -172,6 +173,9 @@ func RequestText(r engine.RequestRecord) string {
 	}
 	if r.Error != "" {
 		return r.Action + " " + where + " · failed: " + r.Error
+	}
+	if r.Action == "SearchVectors" { // no read units: vector search request bytes
+		return r.Action + " " + where + " · " + Plural(int64(r.Items), "result", "") + " · charged in vector search bytes"
 	}
 	u := "WCU"
 	if r.Read {
