@@ -340,7 +340,7 @@ func (p *jsonParser) value(path string, depth int) (*node, error) {
 				}
 				kp := childPath(path, key)
 				if n.get(key) != nil {
-					return nil, &Error{File: p.file, Line: p.lineAt(koff), Path: kp, Err: errors.New("member appears twice")}
+					return nil, &Error{File: p.file, Line: p.lineAt(koff), Path: kp, Err: errDuplicateMember}
 				}
 				v, err := p.value(kp, depth+1)
 				if err != nil {

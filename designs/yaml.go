@@ -125,7 +125,7 @@ func (c *yamlConverter) plain(y *yaml.Node, path string, depth int) (*node, erro
 			}
 			kp := childPath(path, k.Value)
 			if n.get(k.Value) != nil {
-				return nil, c.fail(k, kp, "member appears twice")
+				return nil, &Error{File: c.file, Line: k.Line, Path: kp, Err: errDuplicateMember}
 			}
 			val, err := c.convert(v, kp, depth+1)
 			if err != nil {

@@ -106,7 +106,7 @@ func (e *Engine) BeginLoad() *BulkLoad {
 // the same transaction that creates it.
 func (b *BulkLoad) CreateTable(ctx context.Context, in *model.CreateTableInput) (*model.CreateTableOutput, error) {
 	if b.ended {
-		return nil, errors.New("the load has ended")
+		return nil, errLoadEnded
 	}
 	out, err := b.e.CreateTable(context.WithValue(ctx, loadKey{}, b.id), in)
 	if err == nil {
@@ -132,7 +132,7 @@ func (b *BulkLoad) Created(table string) bool {
 func (b *BulkLoad) Write(ctx context.Context, table string, reqs []model.WriteRequest) error {
 	e := b.e
 	if b.ended {
-		return errors.New("the load has ended")
+		return errLoadEnded
 	}
 	if err := e.checkOpen(ctx); err != nil {
 		return err
@@ -263,7 +263,7 @@ func (b *BulkLoad) Commit(ctx context.Context) error {
 func (b *BulkLoad) commit(ctx context.Context) error {
 	e := b.e
 	if b.ended {
-		return errors.New("the load has ended")
+		return errLoadEnded
 	}
 	if err := e.checkOpen(ctx); err != nil {
 		return err

@@ -54,7 +54,10 @@
 //   - throughput.go, throughput_settings.go: the capacity meter (arithmetic
 //     in engine/capacity), on-demand maximums, warm throughput.
 //   - partiql_compile.go, partiql_plan.go: PartiQL statements as the requests
-//     they stand for (the parser is engine/partiql; expressions engine/expr).
+//     they stand for; partiql_plan_reads.go a SELECT's WHERE as key reads,
+//     partiql_plan_text.go how the verdict writes them (the parser is
+//     engine/partiql: parser.go the statements, parser_expr.go the
+//     expressions; expressions of the requests engine/expr).
 //   - errors.go: the engine's sentinel errors.
 //
 // The lifecycles, work that outlives one request:

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"errors"
 	"runtime/debug"
 	"strings"
 	"sync"
@@ -21,10 +20,6 @@ import (
 // spares BuntDB its per-key rollback records. The item counts and sizes of
 // every table and index are kept as they go, so that opening does not walk
 // the data a second time to count it (unless entries were replaced).
-
-// errBadCommand is a frame holding something other than the SET and DEL
-// commands the engine writes.
-var errBadCommand = errors.New("a frame holds a command that is not SET or DEL")
 
 // replayLoader applies frames to a database.
 type replayLoader struct {

@@ -242,7 +242,7 @@ func (e *Engine) snapshot(rw *workspace.Rewrite, stop <-chan struct{}) error {
 	for {
 		select {
 		case <-stop:
-			return errors.New("closing")
+			return errSnapshotStopped
 		default:
 		}
 		frame = workspace.NewFrame(frame)

@@ -34,6 +34,14 @@ var (
 	// errTrafficRate: NewTraffic was asked for a rate of zero or less.
 	errTrafficRate = errors.New("traffic rate must be positive")
 
+	// errSnapshotStopped: a compaction's snapshot was stopped because the
+	// engine is closing (the rewrite is abandoned; the file stays as it was).
+	errSnapshotStopped = errors.New("closing")
+
+	// errBadCommand: a frame of the workspace file holds something other
+	// than the SET and DEL commands the engine writes (replay stops there).
+	errBadCommand = errors.New("a frame holds a command that is not SET or DEL")
+
 	// errCorrupt: a stored item's value cannot be decoded (its size prefix is
 	// missing); the request answers InternalServerError.
 	errCorrupt = model.NewError(model.ErrInternalServer, "corrupt stored value")

@@ -30,7 +30,15 @@
 //	 ├─ ui/remote      a remote backend's whole-table read (S, Surveys, one
 //	 │                 per workspace) and copy into the sandbox (C, Copier)
 //	 └─ ui/uitest      what component tests share: the demo engine, key
-//	                   presses, Drive (commands run synchronously)
+//	                   presses, Drive (commands run synchronously), Golden
+//	                   (a pane's settled frame at the root's pane size);
+//	                   ui/uitest/host hosts one pane as the root does
+//	                   (its announcements, a question over it, a flash)
+//
+// Each pane's tests and goldens are beside it (its package's testdata/);
+// this package keeps the end-to-end ones: what crosses panes or needs the
+// router (workspaces, a lesson step opened in another pane, remote
+// workspaces, help, layout, focus, live events, the status bar).
 //
 // A component imports kit, the engine and keymap (the form packages: forms),
 // never another component nor the root. A pane is a kit.Pane (Update,

@@ -85,3 +85,7 @@ func profileFromEnvironment() string {
 	}
 	return os.Getenv("AWS_DEFAULT_PROFILE")
 }
+
+// errNoCredentialsProvider: the SDK was asked for credentials before any
+// provider was set up (the backend reports it as a credential problem).
+var errNoCredentialsProvider = errors.New("no credentials provider")

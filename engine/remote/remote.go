@@ -2,7 +2,6 @@ package remote
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net/http"
 	"strings"
@@ -252,7 +251,7 @@ func (m *markedCredentials) Retrieve(ctx context.Context) (aws.Credentials, erro
 			m.placeholder.Store(true)
 			return placeholder.Retrieve(ctx)
 		}
-		return aws.Credentials{}, &credentialError{errors.New("no credentials provider")}
+		return aws.Credentials{}, &credentialError{errNoCredentialsProvider}
 	}
 	c, err := m.inner.Retrieve(ctx)
 	if err != nil {
