@@ -87,9 +87,11 @@ func scenarioNames() []string {
 	return names
 }
 
-// openScenario opens a scenario's workspace as the harness does.
+// openScenario opens a scenario's workspace as the harness does, with an
+// S3 stand-in in the folder beside the file (exports and imports).
 func openScenario(t testing.TB, path string) (*Engine, error) {
-	return Open(Options{Path: path, Sync: SyncAlways, Clock: NewManualClock(testStart), DisableTTLSweeper: true})
+	return Open(Options{Path: path, Sync: SyncAlways, Clock: NewManualClock(testStart), DisableTTLSweeper: true,
+		S3Dir: filepath.Join(filepath.Dir(path), "s3")})
 }
 
 // checkScenarioState checks a reopened workspace: no drift, and the
