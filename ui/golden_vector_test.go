@@ -2,7 +2,7 @@ package ui
 
 import "testing"
 
-// Lesson 14 end to end at 120x40: the partitioned index set beside the
+// Lesson 13 end to end at 120x40: the partitioned index set beside the
 // global one, then o shows the step's last search in 3 Query's Vector mode
 // on the lesson's copy (the root selects the vector index, the builder
 // loads the SearchVectors request, partition value in its row, and runs
@@ -12,10 +12,10 @@ func TestGoldenLessonVectorSearchInQuery(t *testing.T) {
 	g := startGolden(t, 120, 40)
 	g.keys("7")
 	g.waitFor("Lesson 1 of ")
-	for i := 1; i < 14; i++ {
+	for i := 1; i < 13; i++ {
 		g.keys("j")
 	}
-	g.waitFor("Lesson 14 of 14")
+	g.waitFor("Lesson 13 of 14")
 	g.keys("right", "right", "right", "right")
 	g.waitFor("step 5 of 9")
 	g.keys("enter")

@@ -20,7 +20,7 @@ func lessons() []lesson {
 	return []lesson{
 		compositeSortKey(), multiTenancy(), sparseIndex(), timeToLive(), ttlArchival(),
 		verticalPartitioning(), writeSharding(), lsiProjections(), indexKeySchema(), uniqueness(),
-		compositeThenAndNow(), designFromPatterns(), pointInTimeRecovery(), similarItems(),
+		compositeThenAndNow(), designFromPatterns(), similarItems(), pointInTimeRecovery(),
 	}
 }
 

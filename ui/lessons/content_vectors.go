@@ -12,7 +12,7 @@ import (
 	"github.com/dynoscope/dynoscope/ui/kit"
 )
 
-// Similar items beside your keys (lesson 14), on the film-catalog data
+// Similar items beside your keys (lesson 13), on the film-catalog data
 // set's Films: 3,000 films whose 16-number Embedding is computed from what
 // each film is (genre, decade, mood, pace, acclaim). The key answers "this
 // film"; a vector index answers "films like this one". The lesson compares

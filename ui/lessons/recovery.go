@@ -11,7 +11,7 @@ import (
 	"github.com/dynoscope/dynoscope/ui/kit"
 )
 
-// Point-in-time recovery (lesson 13), on the product-catalog data set's
+// Point-in-time recovery (lesson 14), on the product-catalog data set's
 // ProductCatalog: recovery turned on, an hour of ordinary life, a bulk
 // update whose script lost its condition and zeroes every price, then the
 // table restored, into a new one, to the second before the first write of

@@ -10,7 +10,7 @@ import (
 	"github.com/dynoscope/dynoscope/ui/uitest"
 )
 
-// theRecovery is what each of lesson 13's six steps shows once run
+// theRecovery is what each of lesson 14's six steps shows once run
 // ("Point-in-time recovery").
 var theRecovery = []string{
 	"PointInTimeRecoveryStatus   ENABLED", "window                      1 h",
@@ -18,7 +18,7 @@ var theRecovery = []string{
 	"RestoreDateTime            2026-11-22 11:41:06Z", "11 differ",
 }
 
-// Lesson 13 at 120x40, run end to end: recovery on, an hour, the bulk
+// Lesson 14 at 120x40, run end to end: recovery on, an hour, the bulk
 // update that zeroes every price, ten minutes, the restore to one second
 // before the update's first write, and the two tables compared: every
 // price back in the restored table, the catalog itself untouched; the
@@ -29,11 +29,11 @@ func TestGoldenLessonRecovery(t *testing.T) {
 	t.Cleanup(p.Close)
 	p.SetSize(uitest.PaneW, uitest.PaneH)
 	p.SetFocus(true)
-	for i := 1; i < 13; i++ {
+	for i := 1; i < 14; i++ {
 		uitest.Press(t, p, "j")
 	}
 	if title, table := p.Title(); title != "Point-in-time recovery" || table != "ProductCatalog" {
-		t.Fatalf("lesson 13: %q on %q", title, table)
+		t.Fatalf("lesson 14: %q on %q", title, table)
 	}
 	for i, s := range theRecovery {
 		if i > 0 {
@@ -62,5 +62,5 @@ func TestGoldenLessonRecovery(t *testing.T) {
 
 // The same at 80x24: the comparison scrolls with the step.
 func TestGoldenLessonRecoverySmall(t *testing.T) {
-	lessonGolden(t, uitest.SmallPaneW, uitest.SmallPaneH, 13, theRecovery...)
+	lessonGolden(t, uitest.SmallPaneW, uitest.SmallPaneH, 14, theRecovery...)
 }

@@ -11,7 +11,7 @@ import (
 	"github.com/dynoscope/dynoscope/ui/uitest"
 )
 
-// theSimilarItems is what each of lesson 14's nine steps shows once run
+// theSimilarItems is what each of lesson 13's nine steps shows once run
 // ("Similar items beside your keys").
 var theSimilarItems = []string{
 	"✓ Query Films · 1 item (scanned 1) · 0.5 RCU",
@@ -25,7 +25,7 @@ var theSimilarItems = []string{
 	"scores, best first: 0.0000 0.0000 0.0017",
 }
 
-// Lesson 14 run end to end on the lesson's copy of film-catalog: the key
+// Lesson 13 run end to end on the lesson's copy of film-catalog: the key
 // lookup; the similarity search, the film itself first; two more indexes
 // on the same attribute; the three distances side by side (DOT_PRODUCT
 // does not put the film first); the partitioned index against the global
@@ -35,9 +35,9 @@ var theSimilarItems = []string{
 // user's workspace is never written.
 func TestLessonSimilarItemsRunsEveryStep(t *testing.T) {
 	user := uitest.DemoEngine(t, "film-catalog")
-	p := lessonAt(t, user, 14, uitest.PaneW, uitest.PaneH)
+	p := lessonAt(t, user, 13, uitest.PaneW, uitest.PaneH)
 	if title, table := p.Title(); title != "Similar items beside your keys" || table != "Films" {
-		t.Fatalf("lesson 14: %q on %q", title, table)
+		t.Fatalf("lesson 13: %q on %q", title, table)
 	}
 	for i, s := range theSimilarItems {
 		if i > 0 {
@@ -98,10 +98,10 @@ func lessonAt(t *testing.T, api engine.API, n, w, h int) *Model {
 // The step that sets the partitioned index beside the global one, at the
 // pane size of a 120x40 terminal and of an 80x24 one.
 func TestGoldenLessonSimilarItems(t *testing.T) {
-	lessonGolden(t, uitest.PaneW, uitest.PaneH, 14, theSimilarItems[:5]...)
+	lessonGolden(t, uitest.PaneW, uitest.PaneH, 13, theSimilarItems[:5]...)
 }
 
 func TestGoldenLessonSimilarItemsSmall(t *testing.T) {
-	lessonGolden(t, uitest.SmallPaneW, uitest.SmallPaneH, 14,
+	lessonGolden(t, uitest.SmallPaneW, uitest.SmallPaneH, 13,
 		"1 item (scanned 1)", "SimilarFilms · 10 results", "SimilarDotProduct", "DOT_PRODUCT 5 items", "23,749 search bytes")
 }
