@@ -180,19 +180,8 @@ func (g *GSIForm) Update(msg tea.Msg) (Modal, tea.Cmd) {
 			return g, nil
 		}
 		g.sending, g.err = true, nil
-		api := g.api
 		table, index := in.TableName, in.GlobalSecondaryIndexUpdates[0].Create.IndexName
-		return g, func() tea.Msg {
-			if _, err := api.UpdateTable(kit.Bg, in); err != nil {
-				return DoneMsg{Err: err}
-			}
-			return tea.BatchMsg{
-				func() tea.Msg { return gsiCreatedMsg{table: table, index: index} },
-				func() tea.Msg {
-					return DoneMsg{Note: "UpdateTable " + table + ": creating GSI " + index, Table: table, Building: index}
-				},
-			}
-		}
+		return g, createIndex(g.api, in, gsiCreatedMsg{table: table, index: index}, "GSI "+index, index)
 	}
 	return g, nil
 }
@@ -227,4 +216,22 @@ func (g *GSIForm) View() string {
 	}
 	out = append(out, kit.WrapStyled(st.Dim, "Declared already: "+strings.Join(defs, " · ")+". A new key attribute gets its type here; items whose attribute has another type are left out by the backfill, and later writes that keep them so are refused.", w)...)
 	return strings.Join(out, "\n")
+}
+
+// createIndex sends the UpdateTable that creates an index (a GSI or a
+// vector index, named what in the note); once DynamoDB accepts it, the
+// form hears created and the root a DoneMsg that watches index's build.
+func createIndex(api engine.API, in *model.UpdateTableInput, created tea.Msg, what, index string) tea.Cmd {
+	return func() tea.Msg {
+		if _, err := api.UpdateTable(kit.Bg, in); err != nil {
+			return DoneMsg{Err: err}
+		}
+		table := in.TableName
+		return tea.BatchMsg{
+			func() tea.Msg { return created },
+			func() tea.Msg {
+				return DoneMsg{Note: "UpdateTable " + table + ": creating " + what, Table: table, Building: index}
+			},
+		}
+	}
 }

@@ -202,19 +202,8 @@ func (v *VectorForm) Update(msg tea.Msg) (Modal, tea.Cmd) {
 			return v, nil
 		}
 		v.sending, v.err = true, nil
-		api := v.api
 		table, index := in.TableName, in.VectorIndexUpdates[0].Create.IndexName
-		return v, func() tea.Msg {
-			if _, err := api.UpdateTable(kit.Bg, in); err != nil {
-				return DoneMsg{Err: err}
-			}
-			return tea.BatchMsg{
-				func() tea.Msg { return vectorCreatedMsg{table: table, index: index} },
-				func() tea.Msg {
-					return DoneMsg{Note: "UpdateTable " + table + ": creating vector index " + index, Table: table, Building: index}
-				},
-			}
-		}
+		return v, createIndex(v.api, in, vectorCreatedMsg{table: table, index: index}, "vector index "+index, index)
 	}
 	return v, nil
 }
