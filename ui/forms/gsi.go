@@ -110,11 +110,7 @@ func (g *GSIForm) input() (*model.UpdateTableInput, string) {
 		}
 	}
 	if gsi.Projection.ProjectionType == model.ProjectionInclude {
-		for _, a := range strings.Split(g.include.value(), ",") {
-			if a = strings.TrimSpace(a); a != "" {
-				gsi.Projection.NonKeyAttributes = append(gsi.Projection.NonKeyAttributes, a)
-			}
-		}
+		gsi.Projection.NonKeyAttributes = attributeList(g.include.value())
 	}
 	if billingOf(g.desc) == model.BillingProvisioned {
 		pt, why := throughput(g.rcu.value(), g.wcu.value())
@@ -127,8 +123,9 @@ func (g *GSIForm) input() (*model.UpdateTableInput, string) {
 		GlobalSecondaryIndexUpdates: []model.GlobalSecondaryIndexUpdate{{Create: gsi}}}, ""
 }
 
-// gsiCreatedMsg says UpdateTable accepted the new index.
-type gsiCreatedMsg struct{ table, index string }
+// indexCreatedMsg says UpdateTable accepted the new index (a GSI or a
+// vector index): the form becomes the index's build watch.
+type indexCreatedMsg struct{ table, index string }
 
 // Update types into the form; enter sends UpdateTable and opens the
 // build watch.
@@ -140,7 +137,7 @@ func (g *GSIForm) Update(msg tea.Msg) (Modal, tea.Cmd) {
 			g.err = kit.AsModelError(msg.Err)
 		}
 		return g, nil
-	case gsiCreatedMsg:
+	case indexCreatedMsg:
 		w := NewBuildWatch(g.st, g.km, g.api, msg.table, msg.index)
 		w.SetSize(g.w, g.h)
 		return w, w.poll(0)
@@ -180,8 +177,7 @@ func (g *GSIForm) Update(msg tea.Msg) (Modal, tea.Cmd) {
 			return g, nil
 		}
 		g.sending, g.err = true, nil
-		table, index := in.TableName, in.GlobalSecondaryIndexUpdates[0].Create.IndexName
-		return g, createIndex(g.api, in, gsiCreatedMsg{table: table, index: index}, "GSI "+index, index)
+		return g, createIndex(g.api, in, "GSI", in.GlobalSecondaryIndexUpdates[0].Create.IndexName)
 	}
 	return g, nil
 }
@@ -218,20 +214,32 @@ func (g *GSIForm) View() string {
 	return strings.Join(out, "\n")
 }
 
-// createIndex sends the UpdateTable that creates an index (a GSI or a
-// vector index, named what in the note); once DynamoDB accepts it, the
-// form hears created and the root a DoneMsg that watches index's build.
-func createIndex(api engine.API, in *model.UpdateTableInput, created tea.Msg, what, index string) tea.Cmd {
+// createIndex sends the UpdateTable that creates index (kind "GSI" or
+// "vector index"); once DynamoDB accepts it, the form hears
+// indexCreatedMsg and the root a DoneMsg that watches index's build.
+func createIndex(api engine.API, in *model.UpdateTableInput, kind, index string) tea.Cmd {
 	return func() tea.Msg {
 		if _, err := api.UpdateTable(kit.Bg, in); err != nil {
 			return DoneMsg{Err: err}
 		}
 		table := in.TableName
 		return tea.BatchMsg{
-			func() tea.Msg { return created },
+			func() tea.Msg { return indexCreatedMsg{table: table, index: index} },
 			func() tea.Msg {
-				return DoneMsg{Note: "UpdateTable " + table + ": creating " + what, Table: table, Building: index}
+				return DoneMsg{Note: "UpdateTable " + table + ": creating " + kind + " " + index, Table: table, Building: index}
 			},
 		}
 	}
+}
+
+// attributeList reads "a, b,c" (an INCLUDE projection's attributes) as
+// its names, blanks dropped.
+func attributeList(s string) []string {
+	var names []string
+	for _, a := range strings.Split(s, ",") {
+		if a = strings.TrimSpace(a); a != "" {
+			names = append(names, a)
+		}
+	}
+	return names
 }

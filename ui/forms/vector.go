@@ -144,18 +144,11 @@ func (v *VectorForm) input() (*model.UpdateTableInput, string) {
 		defs = append(defs, def)
 	}
 	if x.Projection.ProjectionType == model.ProjectionInclude {
-		for _, a := range strings.Split(v.include.value(), ",") {
-			if a = strings.TrimSpace(a); a != "" {
-				x.Projection.NonKeyAttributes = append(x.Projection.NonKeyAttributes, a)
-			}
-		}
+		x.Projection.NonKeyAttributes = attributeList(v.include.value())
 	}
 	return &model.UpdateTableInput{TableName: v.desc.TableName, AttributeDefinitions: defs,
 		VectorIndexUpdates: []model.VectorIndexUpdate{{Create: x}}}, ""
 }
-
-// vectorCreatedMsg says UpdateTable accepted the new vector index.
-type vectorCreatedMsg struct{ table, index string }
 
 // Update types into the form; enter sends UpdateTable and opens the
 // build watch.
@@ -167,7 +160,7 @@ func (v *VectorForm) Update(msg tea.Msg) (Modal, tea.Cmd) {
 			v.err = kit.AsModelError(msg.Err)
 		}
 		return v, nil
-	case vectorCreatedMsg:
+	case indexCreatedMsg:
 		w := NewBuildWatch(v.st, v.km, v.api, msg.table, msg.index)
 		w.vector = true
 		w.SetSize(v.w, v.h)
@@ -202,8 +195,7 @@ func (v *VectorForm) Update(msg tea.Msg) (Modal, tea.Cmd) {
 			return v, nil
 		}
 		v.sending, v.err = true, nil
-		table, index := in.TableName, in.VectorIndexUpdates[0].Create.IndexName
-		return v, createIndex(v.api, in, vectorCreatedMsg{table: table, index: index}, "vector index "+index, index)
+		return v, createIndex(v.api, in, "vector index", in.VectorIndexUpdates[0].Create.IndexName)
 	}
 	return v, nil
 }
