@@ -209,34 +209,24 @@ func EmptyPage(api engine.API, d *model.TableDescription, start model.Item) tea.
 	}
 	msg := emptyPageMsg{next: out.LastEvaluatedKey}
 	for i := 0; i < len(out.Items); i += 25 {
-		var reqs []model.WriteRequest
-		for _, it := range out.Items[i:min(i+25, len(out.Items))] {
-			reqs = append(reqs, model.WriteRequest{DeleteRequest: &model.DeleteRequest{Key: it}})
-		}
-		for tries := 0; len(reqs) > 0; tries++ {
+		keys := out.Items[i:min(i+25, len(out.Items))]
+		for tries := 0; len(keys) > 0; tries++ {
 			if tries == 10 {
-				msg.err = &model.Error{Code: "ProvisionedThroughputExceededException",
-					Message: fmt.Sprintf("%d deletions still unprocessed after 10 tries", len(reqs))}
+				msg.err = &model.Error{Code: model.ErrProvisionedThroughput,
+					Message: fmt.Sprintf("%d deletions still unprocessed after 10 tries", len(keys))}
 				return msg
 			}
 			if tries > 0 {
 				time.Sleep(min(50*time.Millisecond<<tries, 2*time.Second)) // back off as the SDKs do
 			}
-			res, err := api.BatchWriteItem(kit.Bg, &model.BatchWriteItemInput{RequestItems: map[string][]model.WriteRequest{d.TableName: reqs},
-				ReturnConsumedCapacity: model.ReturnCapacityTotal})
-			if me := kit.AsModelError(err); err != nil && (me.Code == model.ErrProvisionedThroughput || me.Code == model.ErrThrottling) {
-				continue // throttled whole: try again after a while
-			}
+			res, err := kit.BatchDelete(kit.Bg, api, d.TableName, keys)
 			if err != nil {
 				msg.err = err
 				return msg
 			}
-			for _, c := range res.ConsumedCapacity {
-				msg.wcu += float64(c.CapacityUnits)
-			}
-			left := res.UnprocessedItems[d.TableName]
-			msg.deleted += int64(len(reqs) - len(left))
-			reqs = left
+			msg.wcu += res.Units
+			msg.deleted += int64(len(keys) - len(res.Unprocessed))
+			keys = res.Unprocessed
 		}
 	}
 	return msg

@@ -277,33 +277,21 @@ func runBulkStep(ctx context.Context, api engine.API, b *bulkPlan, keys []model.
 	var s bulkStep
 	table := b.table()
 	if b.op == bulkDelete {
-		reqs := make([]model.WriteRequest, len(keys))
-		for i, k := range keys {
-			reqs[i] = model.WriteRequest{DeleteRequest: &model.DeleteRequest{Key: k}}
-		}
 		s.calls = 1
-		out, err := api.BatchWriteItem(ctx, &model.BatchWriteItemInput{RequestItems: map[string][]model.WriteRequest{table: reqs},
-			ReturnConsumedCapacity: model.ReturnCapacityTotal})
+		d, err := kit.BatchDelete(ctx, api, table, keys)
 		if err != nil {
-			me := kit.AsModelError(err)
-			if capacity.IsThrottle(me) {
-				s.retry = keys
-				return s
-			}
 			for _, k := range keys {
-				s.failed = append(s.failed, bulkFailure{key: k, why: me.Error()})
+				s.failed = append(s.failed, bulkFailure{key: k, why: kit.AsModelError(err).Error()})
 			}
 			return s
 		}
-		for _, cc := range out.ConsumedCapacity {
-			s.consumed += float64(cc.CapacityUnits)
+		s.consumed, s.retry = d.Units, d.Unprocessed
+		if d.Throttled {
+			return s
 		}
 		left := map[string]bool{}
-		for _, r := range out.UnprocessedItems[table] {
-			if r.DeleteRequest != nil {
-				left[string(model.AppendItemJSON(nil, r.DeleteRequest.Key))] = true
-				s.retry = append(s.retry, r.DeleteRequest.Key)
-			}
+		for _, k := range d.Unprocessed {
+			left[string(model.AppendItemJSON(nil, k))] = true
 		}
 		for _, k := range keys {
 			if !left[string(model.AppendItemJSON(nil, k))] {
