@@ -73,7 +73,7 @@ func (p *Model) promptLabel() string {
 // exportFormat is the format the export writes: the one its name says
 // (.csv, .ddb.jsonl), else the one tab chose.
 func (p *Model) exportFormat() itemfmt.Format {
-	if f, ok := itemfmt.FormatOfName(p.prompt.field.String()); ok {
+	if f, ok := itemfmt.FormatOfName(strings.TrimSpace(p.prompt.field.String())); ok {
 		return f
 	}
 	return p.prompt.format
@@ -145,8 +145,9 @@ func (p *Model) submitPrompt() tea.Cmd {
 			pr.why = "type a file name"
 			return nil
 		}
+		f := p.exportFormat()
 		p.prompt = nil
-		return p.exportMarked(text, p.exportFormatOf(text, pr.format))
+		return p.exportMarked(text, f)
 	}
 	sf, err := parseServerFilter(text)
 	if err != nil {
@@ -155,14 +156,6 @@ func (p *Model) submitPrompt() tea.Cmd {
 	}
 	p.prompt = nil
 	return p.askServerFilter(sf)
-}
-
-// exportFormatOf is the format a file of this name gets.
-func (p *Model) exportFormatOf(name string, chosen itemfmt.Format) itemfmt.Format {
-	if f, ok := itemfmt.FormatOfName(name); ok {
-		return f
-	}
-	return chosen
 }
 
 // notKey says why an attribute cannot be set or removed by UpdateItem:
