@@ -225,13 +225,20 @@ func (p *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		}
 	}
 	if key.Matches(msg, k.Open) {
-		if it, ok := p.current(); ok {
-			tg := p.tg
-			whole := tg.Index == "" || tg.Projection().ProjectionType == model.ProjectionAll
-			return kit.Msg(kit.OpenItemMsg{Target: tg, Item: it, Whole: whole})
-		}
+		return p.openCurrent()
 	}
 	return nil
+}
+
+// openCurrent asks the root to open the item under the cursor.
+func (p *Model) openCurrent() tea.Cmd {
+	it, ok := p.current()
+	if !ok {
+		return nil
+	}
+	tg := p.tg
+	whole := tg.Index == "" || tg.Projection().ProjectionType == model.ProjectionAll
+	return kit.Msg(kit.OpenItemMsg{Target: tg, Item: it, Whole: whole})
 }
 
 // toTheEnd reads page after page to the end of the table.

@@ -87,6 +87,8 @@ func (p *Model) update(msg tea.Msg) tea.Cmd {
 			p.applyFilter()
 		}
 		return nil
+	case kit.ClickMsg:
+		return p.click(msg)
 	case tea.MouseWheelMsg:
 		switch msg.Button {
 		case tea.MouseWheelUp:

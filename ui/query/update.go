@@ -100,6 +100,8 @@ func (q *Model) Update(msg tea.Msg) tea.Cmd {
 			return tea.Batch(q.startedEditing(), q.fieldChanged())
 		}
 		return nil
+	case kit.ClickMsg:
+		return q.click(msg)
 	case tea.MouseWheelMsg:
 		switch {
 		case q.lang > 0 && msg.Button == tea.MouseWheelUp:

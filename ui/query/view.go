@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	tea "charm.land/bubbletea/v2"
+
 	"github.com/dynoscope/dynoscope/model"
 	"github.com/dynoscope/dynoscope/ui/kit"
 )
@@ -22,24 +24,47 @@ func (q *Model) View() string {
 	case ModeVector:
 		return q.vecView()
 	}
+	if !q.target().Valid() {
+		return q.st.Dim.Render("No table selected: pick one in the sidebar.")
+	}
+	out, _, cursorLine := q.formLines()
+	if ri := q.resultIndex(); ri >= 0 && len(out) > q.h && q.f.res.err == nil {
+		return q.resultsView(ri, q.modeName())
+	}
+	q.top = kit.Window(q.top, cursorLine, len(out), q.h)
+	end := min(q.top+q.h, len(out))
+	return strings.Join(out[q.top:end], "\n")
+}
+
+// modeName is "Query" or "Scan".
+func (q *Model) modeName() string {
+	if q.f.scan {
+		return "Scan"
+	}
+	return "Query"
+}
+
+// formLines draws the form, the results and the CLI line whole; rowOf
+// gives each line's cursor row (a form row, then the result rows after
+// them, as q.row counts) or -1 for a line that is no row; cursorLine is
+// the line the cursor is on.
+func (q *Model) formLines() (out []string, rowOf []int, cursorLine int) {
 	st := q.st
 	w := q.w
 	focused := q.focused
 	tg := q.target()
-	if !tg.Valid() {
-		return st.Dim.Render("No table selected: pick one in the sidebar.")
+	markRows := func(row int) {
+		for len(rowOf) < len(out) {
+			rowOf = append(rowOf, row)
+		}
 	}
-	var out []string
-	cursorLine := 0
-	mode := "Query"
-	if q.f.scan {
-		mode = "Scan"
-	}
+	mode := q.modeName()
 	hints := "[m] mode  [s] query/scan  [c] copy as CLI  [r] run"
 	if w < 100 {
 		hints = "[r] run"
 	}
 	out = append(out, kit.Spread(st.Title.Render(mode)+"  "+tg.Label()+" ("+tg.Kind()+")", hints, w))
+	markRows(-1)
 	const lw = 17
 	label := func(s string) string { return kit.Fit(s, lw) }
 	for i, r := range q.rows() {
@@ -121,6 +146,7 @@ func (q *Model) View() string {
 		}
 		out = append(out, line)
 		out = append(out, under...)
+		markRows(i)
 	}
 	if q.f.note != "" {
 		s := st.Dim
@@ -131,22 +157,72 @@ func (q *Model) View() string {
 			out = append(out, s.Render("  "+l))
 		}
 	}
+	markRows(-1)
 	if q.f.res != nil {
-		lines, cur := q.resultLines(focused)
+		lines, cur, first := q.resultLines(focused)
 		if cur >= 0 {
 			cursorLine = len(out) + cur
+		}
+		n := len(q.rows())
+		for i := range lines {
+			r := -1
+			if first >= 0 && i >= first {
+				r = n + i - first
+			}
+			rowOf = append(rowOf, r)
 		}
 		out = append(out, lines...)
 	}
 	if in, r := q.build(); r == nil {
 		out = append(out, q.cliLines(in)...)
 	}
-	if ri := q.resultIndex(); ri >= 0 && len(out) > q.h && q.f.res.err == nil {
-		return q.resultsView(ri, mode)
+	markRows(-1)
+	return out, rowOf, cursorLine
+}
+
+// click takes a left click on line y of the pane: on a row of the form
+// or of the results the cursor goes there (a field being edited is left);
+// a click on the row the cursor is on already does what enter does there
+// (edits the field, changes the choice, runs, opens the item).
+func (q *Model) click(msg kit.ClickMsg) tea.Cmd {
+	if q.alt != ModeQuery || q.lang > 0 || q.naming || q.hist.naming || q.hist.list.open || !q.target().Valid() {
+		return nil
 	}
-	q.top = kit.Window(q.top, cursorLine, len(out), q.h)
-	end := min(q.top+q.h, len(out))
-	return strings.Join(out[q.top:end], "\n")
+	row := q.rowAtLine(msg.Y)
+	if row < 0 {
+		return nil
+	}
+	if row == q.row {
+		if q.editing {
+			return nil // the field has the keyboard already
+		}
+		return q.key(tea.KeyPressMsg{Code: tea.KeyEnter})
+	}
+	q.editing = false
+	q.hist.at, q.hist.draft = 0, nil
+	q.row = row
+	return nil
+}
+
+// rowAtLine is the cursor row drawn on line y of the pane as View drew
+// it last, or -1.
+func (q *Model) rowAtLine(y int) int {
+	out, rowOf, _ := q.formLines()
+	if ri := q.resultIndex(); ri >= 0 && len(out) > q.h && q.f.res.err == nil {
+		// the results have the pane: title, summary, column header, rows
+		summary, next := q.summary()
+		head := 1 + len(kit.SpreadOrStack(q.st.Bold, summary, next, q.w)) + 1
+		i := q.rtop + y - head
+		if y < head || i >= len(q.f.res.items) || y >= q.h {
+			return -1
+		}
+		return len(q.rows()) + i
+	}
+	at := q.top + y
+	if y < 0 || y >= q.h || at >= len(rowOf) {
+		return -1
+	}
+	return rowOf[at]
 }
 
 // resultsView gives the results the whole pane while the cursor is on
@@ -228,12 +304,13 @@ func opsText(ops []string) string {
 
 // resultLines draws the outcome: the error box, or the counts, the capacity
 // with its explanation, and the items; cur is the line of the cursor row.
-func (q *Model) resultLines(focused bool) ([]string, int) {
+// first is the line of the first item row, or -1.
+func (q *Model) resultLines(focused bool) ([]string, int, int) {
 	st, res, w := q.st, q.f.res, q.w
 	out := []string{st.Dim.Render(strings.Repeat("─", w))}
 	if res.err != nil {
 		out = append(out, st.Error.Render("DynamoDB rejected the request:"))
-		return append(out, kit.ErrorBox(st, res.err, w)...), -1
+		return append(out, kit.ErrorBox(st, res.err, w)...), -1, -1
 	}
 	summary, next := q.summary()
 	out = append(out, kit.SpreadOrStack(st.Bold, summary, next, w)...)
@@ -244,14 +321,14 @@ func (q *Model) resultLines(focused bool) ([]string, int) {
 		out = append(out, kit.WrapIndented(st.Dim, "  ", l, w)...)
 	}
 	if len(res.items) == 0 {
-		return append(out, "  no items"), -1
+		return append(out, "  no items"), -1, -1
 	}
 	cur := q.resultIndex()
 	rows := res.g.Render(st, nil, 0, len(res.items), cur, 0, w, focused)
 	start := len(out) + 1
 	out = append(out, rows...)
 	if cur >= 0 {
-		return out, start + cur
+		return out, start + cur, start
 	}
-	return out, -1
+	return out, -1, start
 }
