@@ -57,7 +57,8 @@
 //	Update        tea.WindowSizeMsg, tea.BackgroundColorMsg, tickMsg,
 //	              routed, forms.EditedMsg, tea.PasteMsg, tea.KeyPressMsg,
 //	              tea.MouseWheelMsg, tea.MouseClickMsg (mouse.go: tabs,
-//	              sidebar rows, kit.ClickMsg to the pane under it)
+//	              sidebar rows, kit.ClickMsg to the pane under it, which
+//	              2 Items and 3 Query take: click.go in each)
 //	onRouted      routed{ws, to, msg}: a component's command came back;
 //	              first onKit, then by destination: toRoot (onRootMsg),
 //	              toSidebar, toLessons, toClock, toSurvey, toCopier,
