@@ -81,7 +81,7 @@ func (e *Engine) finishDelete(name string) {
 // entries, TTL queue, stream records, description) in one transaction. The
 // caller holds e.mu for writing.
 func (e *Engine) dropTableLocked(name string) error {
-	prefixes := []string{prefixData + name + "/", prefixIndex + name + "/", prefixTTL + name + "/", prefixStream + name + "/", history.TablePrefix(name)}
+	prefixes := []string{prefixData + name + "/", prefixIndex + name + "/", prefixTTL + name + "/", prefixStream + name + "/", prefixBackfill + name + "/", history.TablePrefix(name)}
 	err := e.update(func(tx *wtx) error {
 		for _, p := range prefixes {
 			var keys []string

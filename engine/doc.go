@@ -15,6 +15,7 @@
 //	X/<table>/<enc(expiry)><h(pk)><enc(pk)><enc(sk)>                  TTL queue
 //	S/<table>/<seq>                              change stream record
 //	H/<table>/<at><seq>                          PITR history record (engine/history)
+//	F/<table>/<index>                            where a GSI or vector index build stopped (backfill_cursor.go)
 //
 // enc is an order-preserving, self-delimiting encoding (numbers numerically,
 // strings and binaries byte-wise) and h is a 4-byte hash of the encoded

@@ -243,7 +243,7 @@ func (e *Engine) orphanKeys(tx *buntdb.Tx) []string {
 		}
 		return true
 	})
-	for _, p := range []string{prefixData, prefixIndex, prefixTTL, prefixStream} {
+	for _, p := range []string{prefixData, prefixIndex, prefixTTL, prefixStream, prefixBackfill} {
 		tx.AscendGreaterOrEqual("", p, func(k, _ string) bool {
 			if !strings.HasPrefix(k, p) {
 				return false
@@ -257,6 +257,10 @@ func (e *Engine) orphanKeys(tx *buntdb.Tx) []string {
 			case p == prefixIndex:
 				ixName, _, _ := strings.Cut(after, "/")
 				if t.indexByName(ixName) == nil && !t.droppingIndex(ixName) {
+					keys = append(keys, k)
+				}
+			case p == prefixBackfill:
+				if t.indexByName(after) == nil && !t.droppingIndex(after) {
 					keys = append(keys, k)
 				}
 			case p == prefixTTL:

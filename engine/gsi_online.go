@@ -234,9 +234,12 @@ func (e *Engine) runBackfill(tableName, indexName string) {
 		return
 	}
 	progress := &BackfillProgress{Total: t.stats.items.Load()}
+	cursor := t.dataPrefix
+	if saved, at, ok := e.savedBackfill(tableName, indexName, t.dataPrefix); ok {
+		*progress, cursor = saved, at // a reopened workspace: on from where it stopped
+	}
 	e.setProgress(tableName, indexName, progress)
 	batch, pause := backfillPace(progress.Total, e.opts.BackfillBatchSize, e.opts.BackfillPause)
-	cursor := t.dataPrefix
 	for {
 		select {
 		case <-e.stop:
@@ -338,7 +341,15 @@ func (e *Engine) backfillBatch(tableName, indexName, cursor string, n int, p *Ba
 			d[1] += int64(size + indexEntryOverhead)
 			indexed++
 		}
-		return nil
+		if done {
+			return dropBackfillCursor(tx, tableName, indexName)
+		}
+		e.progressMu.Lock()
+		at := *p
+		e.progressMu.Unlock()
+		at.Scanned, at.Indexed, at.Skipped = at.Scanned+scanned, at.Indexed+indexed, at.Skipped+skipped
+		_, _, err := tx.Set(backfillKey(tableName, indexName), encodeBackfillCursor(at, next), nil)
+		return err
 	})
 	if err != nil {
 		return false, "", false
@@ -386,6 +397,9 @@ func (e *Engine) startIndexDrop(tableName, indexName string) {
 				})
 				for _, k := range keys {
 					tx.Delete(k)
+				}
+				if !more {
+					return dropBackfillCursor(tx, tableName, indexName)
 				}
 				return nil
 			})
