@@ -30,7 +30,7 @@ func TestTransferKeysDoNotCollide(t *testing.T) {
 		"query (Query, Scan)": append([]key.Binding{km.Up, km.Down, km.Cycle, km.CycleBack, km.Run, km.ScanMode, km.NextPage,
 			km.CopyCLI, km.Mode, km.ModeBack, km.Design.CodeLang, km.Design.SavePattern, km.History.Prev, km.History.Next,
 			km.History.Search, km.History.Save, tk.Export}, global...),
-		"dialog":   append([]key.Binding{tk.Start, tk.Stop, tk.Format, tk.InferNumbers}, field...),
+		"dialog": append([]key.Binding{tk.Start, tk.Stop, tk.Format, tk.InferNumbers}, field...),
 	}
 	for ctx, bs := range together {
 		seen := map[string]string{}

@@ -15,9 +15,9 @@ type keys struct {
 	CodeLang, SavePattern                                                                                         key.Binding
 	// Export writes every page of the result's request to a file (the
 	// ui/transfer dialog).
-	Export key.Binding
-	Accept, Cancel, Back, PrevField, NextField                                                                    key.Binding
-	HistPrev, HistNext, HistSearch, Forget, SaveRequest, ListUp, ListDown                                         key.Binding
+	Export                                                                key.Binding
+	Accept, Cancel, Back, PrevField, NextField                            key.Binding
+	HistPrev, HistNext, HistSearch, Forget, SaveRequest, ListUp, ListDown key.Binding
 	// The root's keys a letter typed on a field leaves to it (TakesText).
 	Quit, Help, PaneDigits key.Binding
 }

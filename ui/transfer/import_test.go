@@ -81,7 +81,7 @@ func TestImportRefusesABadFileWhole(t *testing.T) {
 	// an empty table, so no question: the load itself refuses
 	if _, err := eng.CreateTable(kit.Bg, &model.CreateTableInput{TableName: "Empty", BillingMode: model.BillingPayPerRequest,
 		AttributeDefinitions: []model.AttributeDefinition{{AttributeName: "ForumName", AttributeType: "S"}, {AttributeName: "Subject", AttributeType: "S"}},
-		KeySchema: []model.KeySchemaElement{{AttributeName: "ForumName", KeyType: "HASH"}, {AttributeName: "Subject", KeyType: "RANGE"}}}); err != nil {
+		KeySchema:            []model.KeySchemaElement{{AttributeName: "ForumName", KeyType: "HASH"}, {AttributeName: "Subject", KeyType: "RANGE"}}}); err != nil {
 		t.Fatal(err)
 	}
 	tg, _ := uitest.Target(t, eng, "Empty", "")
