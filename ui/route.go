@@ -11,6 +11,7 @@ import (
 	"github.com/dynoscope/dynoscope/ui/forms"
 	"github.com/dynoscope/dynoscope/ui/items"
 	"github.com/dynoscope/dynoscope/ui/kit"
+	"github.com/dynoscope/dynoscope/ui/quit"
 	"github.com/dynoscope/dynoscope/ui/remote"
 	"github.com/dynoscope/dynoscope/ui/sidebar"
 	"github.com/dynoscope/dynoscope/ui/transfer"
@@ -176,7 +177,7 @@ func (m *Model) onRootMsg(w *workspace, msg tea.Msg) tea.Cmd {
 			r := msg.rec
 			w.last = &r
 		}
-	case liveBatchMsg:
+	case kit.EventBatch:
 		return m.onEvents(w, msg)
 	case reloadMsg:
 		return w.reload()
@@ -184,9 +185,9 @@ func (m *Model) onRootMsg(w *workspace, msg tea.Msg) tea.Cmd {
 		return tea.Batch(m.onOpen(w, msg), m.showLive())
 	case totalsMsg:
 		w.totals = msg.t
-	case markMsg:
-		m.mark = &msg.mark
-	case quitCheckMsg:
+	case quit.MarkMsg:
+		m.mark = &msg.Mark
+	case quit.CheckMsg:
 		return m.onQuitCheck(msg)
 	case quitMsg:
 		return m.quit()
