@@ -215,21 +215,11 @@ func backfillPace(total int64, batch int, pause time.Duration) (int, time.Durati
 
 // startBackfill builds a new GSI in the background, in bounded batches that
 // each take one transaction, so other requests keep going.
+// The progress is there before UpdateTable answers (or the workspace is
+// open), so whoever watches the build sees it from its start. The caller
+// holds e.mu, or is opening the workspace.
 func (e *Engine) startBackfill(tableName, indexName string) {
-	e.bg.Add(1)
-	e.backfills.Add(1)
-	go func() {
-		defer e.bg.Done()
-		defer e.backfills.Done()
-		e.runBackfill(tableName, indexName)
-	}()
-}
-
-func (e *Engine) runBackfill(tableName, indexName string) {
-	t := e.editMeta(tableName, func(m *tableMeta) {
-		m.Desc.TableStatus = model.StatusActive
-		setIndexBackfilling(m, indexName)
-	})
+	t := e.tables[tableName]
 	if t == nil {
 		return
 	}
@@ -239,6 +229,23 @@ func (e *Engine) runBackfill(tableName, indexName string) {
 		*progress, cursor = saved, at // a reopened workspace: on from where it stopped
 	}
 	e.setProgress(tableName, indexName, progress)
+	e.bg.Add(1)
+	e.backfills.Add(1)
+	go func() {
+		defer e.bg.Done()
+		defer e.backfills.Done()
+		e.runBackfill(tableName, indexName, progress, cursor)
+	}()
+}
+
+func (e *Engine) runBackfill(tableName, indexName string, progress *BackfillProgress, cursor string) {
+	t := e.editMeta(tableName, func(m *tableMeta) {
+		m.Desc.TableStatus = model.StatusActive
+		setIndexBackfilling(m, indexName)
+	})
+	if t == nil {
+		return
+	}
 	batch, pause := backfillPace(progress.Total, e.opts.BackfillBatchSize, e.opts.BackfillPause)
 	for {
 		select {
