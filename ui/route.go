@@ -14,6 +14,7 @@ import (
 	"github.com/dynoscope/dynoscope/ui/quit"
 	"github.com/dynoscope/dynoscope/ui/remote"
 	"github.com/dynoscope/dynoscope/ui/sidebar"
+	"github.com/dynoscope/dynoscope/ui/transfer"
 )
 
 // Every message the root takes is in this file: Update (what Bubble Tea
@@ -247,6 +248,16 @@ func (m *Model) onKit(w *workspace, from dest, msg tea.Msg) (tea.Cmd, bool) {
 		return m.searchLike(w, msg), true
 	case kit.OpenPatternsMsg:
 		return m.openPatterns(w, msg), true
+	case kit.ExportMsg:
+		d, cmd := transfer.NewExport(m.st, m.km, w.api, msg)
+		m.openModal(w, d)
+		return route(w, toModal, cmd), true
+	case kit.ImportMsg:
+		d, cmd := transfer.NewImport(m.st, m.km, w.api, msg, w.file)
+		if d != nil {
+			m.openModal(w, d)
+		}
+		return route(w, toModal, cmd), true
 	case kit.SurveyMsg:
 		return route(w, toSurvey, w.survey.Ask(msg.Table)), true
 	case kit.StopSurveyMsg:
