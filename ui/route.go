@@ -278,6 +278,9 @@ func (m *Model) onKit(w *workspace, from dest, msg tea.Msg) (tea.Cmd, bool) {
 		return m.onClock(w, msg), true
 	case sidebar.OpenMsg:
 		m.onSidebar = false
+		if cmd, ok := m.watchBuild(w); ok {
+			return cmd, true
+		}
 		if m.pane == paneSchema || m.pane == paneLessons {
 			m.pane = paneItems
 		}

@@ -344,3 +344,23 @@ func (m *Model) buildDone(w *workspace) {
 		m.flash = flash
 	}
 }
+
+// watchBuild opens the build watch over the selected index when it is
+// still being built (CREATING or BACKFILLING: a build started here, or
+// one a reopened workspace resumed) and the backend tells how far builds
+// are; enter on such an index has nothing to browse yet.
+func (m *Model) watchBuild(w *workspace) (tea.Cmd, bool) {
+	tg := w.sel()
+	if tg.Index == "" || tg.LSI() != nil || (tg.GSI() == nil && tg.Vector() == nil) {
+		return nil, false
+	}
+	if s := tg.Status(); s != model.StatusCreating && s != "BACKFILLING" {
+		return nil, false
+	}
+	if _, ok := w.api.(kit.BuildProgress); !ok {
+		return nil, false
+	}
+	md, cmd := forms.WatchBuild(m.st, m.km, w.api, tg.Table(), tg.Index, tg.Vector() != nil)
+	m.openModal(w, md)
+	return route(w, toModal, cmd), true
+}

@@ -36,11 +36,16 @@ type BuildWatch struct {
 	status       string // IndexStatus, BACKFILLING while Backfilling
 	progress     engine.BackfillProgress
 	hasProgress  bool
-	leftOut      []engine.LeftOutItem
-	leftDone     bool
-	err          *model.Error
-	itemCount    int64
-	indexCount   int64
+	// since is the first look that saw the build read items, the start of
+	// the rate the time left is told from; rate is items read a second
+	// since then (0: not known yet).
+	since      buildSample
+	rate       float64
+	leftOut    []engine.LeftOutItem
+	leftDone   bool
+	err        *model.Error
+	itemCount  int64
+	indexCount int64
 	// vector: the index is a vector index (VectorIndexes, read with
 	// SearchVectors).
 	vector bool
@@ -52,9 +57,30 @@ func NewBuildWatch(st *kit.Styles, km keymap.KeyMap, api engine.API, table, inde
 	return &BuildWatch{st: st, km: km, keys: km.Editing, api: api, table: table, index: index, status: model.StatusCreating}
 }
 
-// buildPollMsg is one look at the build.
+// WatchBuild opens the watch over a build already running (an index
+// still CREATING or BACKFILLING when the workspace was opened again, the
+// build resumed): vector when the index is a vector index.
+func WatchBuild(st *kit.Styles, km keymap.KeyMap, api engine.API, table, index string, vector bool) (*BuildWatch, tea.Cmd) {
+	b := NewBuildWatch(st, km, api, table, index)
+	b.vector = vector
+	return b, b.poll(0)
+}
+
+// buildSample is how many items the build had read at a moment.
+type buildSample struct {
+	at      time.Time
+	scanned int64
+}
+
+// minRateSpan is how long the watch measures before it tells the time
+// left: a shorter span says more about the poll's timing than the build's.
+const minRateSpan = time.Second
+
+// buildPollMsg is one look at the build, at the wall-clock moment at (the
+// backfill's pace is wall time, whatever the engine clock shows).
 type buildPollMsg struct {
 	gen         int
+	at          time.Time
 	status      string
 	progress    engine.BackfillProgress
 	hasProgress bool
@@ -68,8 +94,8 @@ type buildPollMsg struct {
 func (b *BuildWatch) poll(d time.Duration) tea.Cmd {
 	b.gen++
 	gen, api, table, index, vector := b.gen, b.api, b.table, b.index, b.vector
-	look := func() tea.Msg {
-		m := buildPollMsg{gen: gen}
+	look := func(at time.Time) tea.Msg {
+		m := buildPollMsg{gen: gen, at: at}
 		if bp, ok := api.(kit.BuildProgress); ok {
 			m.progress, m.hasProgress = bp.IndexBuildProgress(table, index)
 		}
@@ -107,9 +133,9 @@ func (b *BuildWatch) poll(d time.Duration) tea.Cmd {
 		return m
 	}
 	if d == 0 {
-		return look
+		return func() tea.Msg { return look(time.Now()) }
 	}
-	return BuildTick(d, func(time.Time) tea.Msg { return look() })
+	return BuildTick(d, look)
 }
 
 // SetSize sets the inner size.
@@ -148,6 +174,7 @@ func (b *BuildWatch) Update(msg tea.Msg) (Modal, tea.Cmd) {
 		}
 		if msg.hasProgress {
 			b.progress, b.hasProgress = msg.progress, true
+			b.measure(msg.at, msg.progress.Scanned)
 		}
 		if msg.err != nil {
 			return b, nil
@@ -167,6 +194,37 @@ func (b *BuildWatch) Update(msg tea.Msg) (Modal, tea.Cmd) {
 		}
 	}
 	return b, nil
+}
+
+// measure takes the items read at a moment into the rate: from the first
+// look on, once at least minRateSpan has passed and items were read.
+func (b *BuildWatch) measure(at time.Time, scanned int64) {
+	if b.since.at.IsZero() {
+		b.since = buildSample{at: at, scanned: scanned}
+		return
+	}
+	span := at.Sub(b.since.at)
+	if span < minRateSpan || scanned <= b.since.scanned {
+		return
+	}
+	b.rate = float64(scanned-b.since.scanned) / span.Seconds()
+}
+
+// timeLeft says how long the rest of the backfill takes at the rate
+// measured so far, or that the rate is not known yet.
+func (b *BuildWatch) timeLeft() string {
+	left := b.progress.Total - b.progress.Scanned
+	switch {
+	case left <= 0:
+		return "time left: finishing"
+	case b.rate <= 0:
+		return "time left: measuring the rate…"
+	}
+	eta := time.Duration(float64(left) / b.rate * float64(time.Second))
+	if eta < time.Second {
+		return fmt.Sprintf("time left: under a second (%s items a second)", kit.FmtInt(int64(b.rate)))
+	}
+	return fmt.Sprintf("time left: about %s (%s items a second)", kit.FmtSpan(eta), kit.FmtInt(int64(b.rate)))
 }
 
 // fraction is how far the backfill has read the table (0 to 1).
@@ -222,6 +280,9 @@ func (b *BuildWatch) View() string {
 			skipped = "skipped (not a vector of its size)"
 		}
 		out = append(out, kit.Wrap(fmt.Sprintf("backfill: %s of %s read · %s indexed · %s %s", kit.FmtInt(p.Scanned), kit.Plural(p.Total, "table item", ""), kit.FmtInt(p.Indexed), kit.FmtInt(p.Skipped), skipped), w)...)
+		if !b.done() && !p.Done {
+			out = append(out, kit.WrapStyled(st.Dim, b.timeLeft(), w)...)
+		}
 	case !b.done():
 		out = append(out, st.Dim.Render("the backend does not tell how far the backfill is; waiting for ACTIVE"))
 	}

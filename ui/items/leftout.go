@@ -188,14 +188,24 @@ func (p *Model) updateLeftOut(msg tea.KeyPressMsg) tea.Cmd {
 func (v *leftOutView) view(st *kit.Styles, tg kit.Target, survey *kit.SurveyState, w, h int, focused bool) string {
 	var out []string
 	left, of := tg.Desc.ItemCount-tg.ItemCount(), tg.Desc.ItemCount
-	if v.fromSurvey {
+	building := tg.Status() != model.StatusActive
+	switch {
+	case v.fromSurvey:
 		left, of = v.left, v.of
+	case building:
+		// the index's count lags behind while it is built: the items the
+		// backfill has not reached are pending, not left out; the list is
+		// every item the key schema leaves out
+		left = int64(len(v.items))
 	}
 	title := st.Title.Render(tg.Label()) + fmt.Sprintf("  left out: %s of %s", kit.FmtInt(left), kit.Plural(of, "table item", ""))
 	if v.fromSurvey {
 		title += " read"
 	}
 	out = append(out, kit.Spread(title, "[o] back to index", w))
+	if building && !v.fromSurvey {
+		out = append(out, kit.WrapStyled(st.Dim, "The index is "+tg.Status()+": the items its build has not reached yet are pending, not left out; these are the items its key schema leaves out.", w)...)
+	}
 	if v.fromSurvey {
 		out = append(out, kit.SurveyLines(st, survey, w)...)
 	}

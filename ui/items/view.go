@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/dynoscope/dynoscope/model"
 	"github.com/dynoscope/dynoscope/ui/kit"
 )
 
@@ -103,9 +104,14 @@ func (p *Model) HeaderLine() string {
 	if kit.IsRemote(p.api) {
 		approx = "~"
 	}
+	building := tg.Index != "" && tg.Status() != model.StatusActive
 	if tg.Index != "" {
 		parts = append(parts, kit.ProjectionText(tg.Projection()))
-		parts = append(parts, approx+kit.FmtInt(tg.ItemCount())+" of "+approx+kit.Plural(tg.Desc.ItemCount, "item", ""))
+		count := approx + kit.FmtInt(tg.ItemCount()) + " of " + approx + kit.Plural(tg.Desc.ItemCount, "item", "")
+		if building {
+			count += " so far (" + tg.Status() + ")"
+		}
+		parts = append(parts, count)
 	} else {
 		parts = append(parts, approx+kit.Plural(tg.ItemCount(), "item", ""))
 	}
@@ -123,6 +129,10 @@ func (p *Model) HeaderLine() string {
 	left := st.Title.Render(tg.Label()) + "  " + strings.Join(parts, " · ")
 	right := ""
 	switch {
+	case building && p.leftOutCapable():
+		// the items the build has not reached yet are pending, not left
+		// out: the list judges every item by the key schema
+		right = "[o] left-out (by the key schema)"
 	case tg.Index != "" && p.leftOutCapable():
 		if n := tg.Desc.ItemCount - tg.ItemCount(); n > 0 {
 			right = fmt.Sprintf("[o] show left-out (%s)", kit.FmtInt(n))
