@@ -27,6 +27,7 @@ type Tail struct {
 	label     string
 	shards    map[string]*tailShard
 	order     []string // shard IDs in the order they were found
+	from      string   // where the tail started: LATEST or TRIM_HORIZON
 }
 
 // tailShard is where the tail is in one shard.
@@ -53,6 +54,17 @@ type TailShard struct {
 // records written from now on are returned. A table without a stream is a
 // *model.Error with Code ErrNoStream.
 func NewTail(ctx context.Context, api StreamReader, table string) (*Tail, error) {
+	return newTail(ctx, api, table, model.IteratorLatest)
+}
+
+// NewTailFromStart follows the latest stream of table from TRIM_HORIZON:
+// every record the stream still holds (its last 24 hours), then the new
+// ones, every shard read, the closed ones too.
+func NewTailFromStart(ctx context.Context, api StreamReader, table string) (*Tail, error) {
+	return newTail(ctx, api, table, model.IteratorTrimHorizon)
+}
+
+func newTail(ctx context.Context, api StreamReader, table, from string) (*Tail, error) {
 	var latest model.Stream
 	in := &model.ListStreamsInput{TableName: table}
 	for {
@@ -74,8 +86,8 @@ func NewTail(ctx context.Context, api StreamReader, table string) (*Tail, error)
 	if latest.StreamArn == "" {
 		return nil, &model.Error{Code: ErrNoStream, Message: "table " + table + " has no stream"}
 	}
-	t := &Tail{api: api, table: table, streamArn: latest.StreamArn, label: latest.StreamLabel, shards: map[string]*tailShard{}}
-	if err := t.discover(ctx, model.IteratorLatest); err != nil {
+	t := &Tail{api: api, table: table, streamArn: latest.StreamArn, label: latest.StreamLabel, shards: map[string]*tailShard{}, from: from}
+	if err := t.discover(ctx, from); err != nil {
 		return nil, err
 	}
 	return t, nil
@@ -181,10 +193,10 @@ func (t *Tail) Poll(ctx context.Context) ([]model.Record, error) {
 	return out, nil
 }
 
-// renew replaces an expired iterator: after the last record read, or at
-// LATEST when none was read yet.
+// renew replaces an expired iterator: after the last record read, or
+// where the tail started (LATEST, TRIM_HORIZON) when none was read yet.
 func (t *Tail) renew(ctx context.Context, s *tailShard) error {
-	in := &model.GetShardIteratorInput{StreamArn: t.streamArn, ShardId: s.id, ShardIteratorType: model.IteratorLatest}
+	in := &model.GetShardIteratorInput{StreamArn: t.streamArn, ShardId: s.id, ShardIteratorType: t.from}
 	if s.lastSeq != "" {
 		in.ShardIteratorType = model.IteratorAfterSequenceNumber
 		in.SequenceNumber = s.lastSeq

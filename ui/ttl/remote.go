@@ -109,11 +109,28 @@ func (p *Model) fromSurvey(t *remoteapi.TTLSurvey) *engine.TTLViewResult {
 	return res
 }
 
-// remoteRecentLines say where TTL deletions show on a remote table.
+// remoteRecentLines are the TTL deletions read from the table's stream
+// (its last 24 hours, then as they come), or why there are none to read.
 func (p *Model) remoteRecentLines() []string {
 	st := p.st
-	return []string{"", st.Header.Render("Deleted by TTL"),
-		st.Dim.Render(kit.Cut("  on a remote table they show in 6 Stream, as REMOVE records by dynamodb.amazonaws.com (when it has a stream)", p.w))}
+	s := &p.stream
+	out := append([]string{""}, kit.HeadNote(st, "Deleted by TTL", "(REMOVE records by dynamodb.amazonaws.com in the table's stream)", p.w)...)
+	switch {
+	case s.none || !p.hasStream():
+		return append(out, kit.WrapIndented(st.Dim, "  ", "This table has no stream, so its TTL deletions cannot be read: a stream (UpdateTable StreamSpecification) records them from the moment it is on.", p.w)...)
+	case s.err != nil:
+		return append(out, kit.ErrorBox(st, kit.AsModelError(s.err), p.w)...)
+	case s.tail == nil || (!s.caught && len(s.deleted) == 0):
+		return append(out, st.Dim.Render(kit.Cut("  reading the stream (the records of its last 24 hours)…", p.w)))
+	}
+	if len(s.deleted) == 0 {
+		return append(out, st.Dim.Render(kit.Cut("  none in the stream's last 24 hours", p.w)))
+	}
+	now := p.now // the wall time of the pane's last look
+	if now.IsZero() {
+		now = s.deleted[len(s.deleted)-1].At
+	}
+	return append(out, p.deletionLines(s.deleted, now)...)
 }
 
 func joinKeys(names []string) string {

@@ -7,7 +7,9 @@
 // On a remote backend the TTL setting comes from DescribeTimeToLive, and
 // the items' states from a read of the whole table, which the root asks
 // about first (S): the states are worked out again every second from what
-// was read, on the wall clock.
+// was read, on the wall clock; the TTL deletions from the table's stream,
+// when it has one (stream.go: read from TRIM_HORIZON, REMOVE records by
+// dynamodb.amazonaws.com).
 package ttl
 
 import (
@@ -52,6 +54,7 @@ type Model struct {
 	info   *kit.TableInfo
 	survey *kit.SurveyState
 	now    time.Time
+	stream ttlStream // the TTL deletions read from the table's stream
 }
 
 // New returns the TTL pane of the workspace api; ticks makes it refresh
@@ -90,7 +93,7 @@ func (p *Model) SetTarget(sel kit.Target, info *kit.TableInfo) tea.Cmd {
 	p.scroll.Top = 0
 	p.gen++
 	if p.shown {
-		return p.refresh(0, false)
+		return tea.Batch(p.refresh(0, false), p.followStream())
 	}
 	return nil
 }
@@ -103,7 +106,7 @@ func (p *Model) SetShown(on bool) tea.Cmd {
 	p.shown = on
 	p.gen++
 	if on {
-		return p.refresh(0, false)
+		return tea.Batch(p.refresh(0, false), p.followStream())
 	}
 	return nil
 }
@@ -182,6 +185,8 @@ func (p *Model) refresh(delay time.Duration, once bool) tea.Cmd {
 // Update takes the view read and scrolls.
 func (p *Model) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
+	case tailOpenedMsg, tailReadMsg:
+		return p.onStream(msg)
 	case viewMsg:
 		if msg.table != p.table || (msg.gen != p.gen && !msg.once) {
 			return nil
@@ -326,19 +331,29 @@ func (p *Model) when(t time.Time) string {
 
 // recentLines are the table's recent TTL deletions, newest first.
 func (p *Model) recentLines() []string {
-	st := p.st
 	if p.res == nil {
 		return nil
 	}
-	rec := p.res.Recent
-	out := append([]string{""}, kit.HeadNote(st, "Deleted by TTL", "(REMOVE records by dynamodb.amazonaws.com in the stream)", p.w)...)
+	out := append([]string{""}, kit.HeadNote(p.st, "Deleted by TTL", "(REMOVE records by dynamodb.amazonaws.com in the stream)", p.w)...)
+	return append(out, p.deletionLines(p.res.Recent, p.res.Now)...)
+}
+
+// deletionLines draws TTL deletions (oldest first) newest first, their
+// age at now.
+func (p *Model) deletionLines(rec []engine.TTLDeletion, now time.Time) []string {
+	st := p.st
 	if len(rec) == 0 {
-		return append(out, st.Dim.Render("  none yet"))
+		return []string{st.Dim.Render("  none yet")}
 	}
+	var out []string
 	for i := len(rec) - 1; i >= 0; i-- {
 		d := rec[i]
+		had := ""
+		if d.Expiry != "" {
+			had = " · had expired " + epochText(d.Expiry)
+		}
 		out = append(out, kit.Cut(st.OK.Render(p.row("✓", "deleted", p.when(d.At),
-			kit.FmtSpan(p.res.Now.Sub(d.At))+" ago", kit.KeyValues(d.Key, p.keyNs)))+st.Dim.Render(" · had expired "+epochText(d.Expiry)), p.w))
+			kit.FmtSpan(now.Sub(d.At))+" ago", kit.KeyValues(d.Key, p.keyNs)))+st.Dim.Render(had), p.w))
 	}
 	return out
 }
