@@ -134,3 +134,31 @@ func TestPlainJSONEditKeepsTypes(t *testing.T) {
 		t.Fatalf("types not kept: %v", it)
 	}
 }
+
+// e edits what the view shows: DynamoDB JSON, or plain JSON once t
+// toggled the view to it. (Before, e in the plain view opened DynamoDB
+// JSON in $EDITOR.)
+func TestItemViewEditsWhatItShows(t *testing.T) {
+	eng := typedTable(t)
+	v := openItemView(t, eng)
+	var r root
+	for _, k := range uitest.Keys("e", "t", "e", "t", "e") {
+		runView(v, v.Update(k), &r)
+	}
+	if len(r.edits) != 3 {
+		t.Fatalf("edits %+v", r.edits)
+	}
+	for i, want := range []bool{false, true, false} {
+		if e := r.edits[i]; e.Op != kit.EditInEditor || e.Plain != want {
+			t.Errorf("e #%d: %+v, want Plain %v", i+1, e, want)
+		}
+	}
+	runView(v, v.Update(uitest.Keys("t")[0]), &r)
+	var help []string
+	for _, b := range v.FullHelp()[2] {
+		help = append(help, b.Help().Key+" "+b.Help().Desc)
+	}
+	if !strings.Contains(strings.Join(help, " · "), "e edit item as shown, plain JSON") {
+		t.Errorf("help in the plain view: %q", help)
+	}
+}

@@ -17,7 +17,8 @@ import (
 )
 
 // ItemView shows one item as DynamoDB JSON or plain JSON (t toggles; y and
-// Y copy it as either, E edits it in $EDITOR as plain JSON), with
+// Y copy it as either; e edits it in $EDITOR as it is shown, E as plain
+// JSON), with
 // its types visible, its size in bytes and capacity units, and which
 // indexes it is in (and why not). It opens over the pane it came from;
 // the root closes it on esc.
@@ -124,6 +125,9 @@ func (v *ItemView) editKeys() []key.Binding {
 	ok := v.ready && v.err == nil
 	ek := v.ek
 	e, a, d, ep := ek.EditItem, ek.SetAttr, ek.DeleteItem, v.keys.EditPlain
+	if v.plain {
+		e.SetHelp(e.Help().Key, "edit item as shown, plain JSON ($EDITOR)")
+	}
 	e.SetEnabled(ok)
 	a.SetEnabled(ok)
 	d.SetEnabled(ok)
@@ -200,7 +204,7 @@ func (v *ItemView) editKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	plain := false
 	switch {
 	case key.Matches(msg, ek.EditItem):
-		op = kit.EditInEditor
+		op, plain = kit.EditInEditor, v.plain // what is shown
 	case key.Matches(msg, v.keys.EditPlain):
 		op, plain = kit.EditInEditor, true
 	case key.Matches(msg, ek.SetAttr):
