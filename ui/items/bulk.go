@@ -337,6 +337,7 @@ func runBulkStep(ctx context.Context, api engine.API, b *bulkPlan, keys []model.
 type bulkRun struct {
 	plan  *bulkPlan
 	seq   int
+	table string // the table written: the run and its summary show there only
 	start bool // the user agreed: it runs
 	next  int  // the first item not sent yet
 	queue []model.Item
@@ -381,6 +382,9 @@ func (p *Model) startBulk(op bulkOp, attr string, value model.AttributeValue) te
 		return kit.Msg(kit.FlashMsg{Text: "no marked items: space marks the row, * every loaded row, M what the filter matches"})
 	}
 	if p.bulk != nil && !p.bulk.finished {
+		if p.bulk.table != p.tg.Table() {
+			return kit.Msg(kit.FlashMsg{Text: "a bulk action is under way in " + p.bulk.table + ": it shows there, where esc stops it"})
+		}
 		return kit.Msg(kit.FlashMsg{Text: "a bulk action is under way: esc stops it"})
 	}
 	p.bulkSeq++
@@ -388,7 +392,7 @@ func (p *Model) startBulk(op bulkOp, attr string, value model.AttributeValue) te
 	marked := p.markedItems()
 	whole := p.tg.Index == "" || p.tg.Projection().ProjectionType == model.ProjectionAll
 	read := !kit.IsRemote(p.api) || !whole
-	p.bulk = &bulkRun{seq: seq}
+	p.bulk = &bulkRun{seq: seq, table: p.tg.Table()}
 	return func() tea.Msg {
 		plan, err := planBulk(context.Background(), api, desc, op, attr, value, marked, read)
 		return bulkPlanMsg{seq: seq, plan: plan, err: err}
@@ -463,8 +467,10 @@ func (p *Model) onBulkStep(msg bulkStepMsg) tea.Cmd {
 	r.calls += s.calls
 	r.consumed += s.consumed
 	r.failed = append(r.failed, s.failed...)
-	for _, k := range s.done {
-		p.mark(k, false)
+	if r.table == p.tg.Table() { // the marks shown are this table's
+		for _, k := range s.done {
+			p.mark(k, false)
+		}
 	}
 	for _, k := range s.retry {
 		id := string(model.AppendItemJSON(nil, k))
@@ -553,5 +559,14 @@ func (p *Model) bulkLine() string {
 	return s + " · esc stops"
 }
 
-// bulkRunning reports whether a bulk action is writing.
-func (p *Model) bulkRunning() bool { return p.bulk != nil && p.bulk.start && !p.bulk.finished }
+// bulkRunning reports whether a bulk action is writing the table shown
+// (one on another table goes on unseen; its end is flashed).
+func (p *Model) bulkRunning() bool {
+	return p.bulk != nil && p.bulk.start && !p.bulk.finished && p.bulk.table == p.tg.Table()
+}
+
+// summaryShown reports whether the summary of the bulk action that ended
+// on the table shown has the pane.
+func (p *Model) summaryShown() bool {
+	return p.bulk != nil && p.bulk.finished && p.bulk.table == p.tg.Table()
+}

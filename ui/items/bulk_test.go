@@ -295,3 +295,41 @@ func TestBulkThrottledItemsFailWithWhy(t *testing.T) {
 		t.Fatalf("%d marks, %d failed", len(p.marks), len(b.failed))
 	}
 }
+
+// A bulk action belongs to its table: while the user looks at another
+// table its progress is not drawn over that table's rows (it used to be),
+// esc there does not stop it, and its summary waits on its own table.
+func TestBulkShowsOnItsOwnTableOnly(t *testing.T) {
+	eng := bigTable(t, 300)
+	defer eng.Close()
+	if _, err := eng.CreateTable(context.Background(), &model.CreateTableInput{TableName: "Other", BillingMode: model.BillingPayPerRequest,
+		KeySchema:            []model.KeySchemaElement{{AttributeName: "id", KeyType: model.KeyTypeHash}},
+		AttributeDefinitions: []model.AttributeDefinition{{AttributeName: "id", AttributeType: "S"}}}); err != nil {
+		t.Fatal(err)
+	}
+	p := openTable(t, eng, "Big", 100)
+	big := p.tg
+	r := root{}
+	r.keys(p, "*", "D")
+	step := p.Update(r.asked[0].Then) // the first call, in flight
+	if !strings.Contains(view(p), "deleting: 0 of 100 items") {
+		t.Fatalf("no progress on its table:\n%s", view(p))
+	}
+	other, _ := eng.DescribeTable(context.Background(), &model.DescribeTableInput{TableName: "Other"})
+	drive(p, p.SetTarget(kit.TableTarget(other.Table), nil), nil)
+	if v := view(p); strings.Contains(v, "deleting:") || !strings.Contains(v, "no items") {
+		t.Fatalf("Other shows Big's bulk delete:\n%s", v)
+	}
+	r.keys(p, "esc") // not a stop: the run is not on screen
+	r.run(p, step)
+	if v := view(p); strings.Contains(v, "Deleted") {
+		t.Fatalf("Big's summary over Other:\n%s", v)
+	}
+	if len(r.changed) != 1 || !strings.Contains(r.changed[0].Note, "Deleted 100 of 100 items in Big") {
+		t.Fatalf("the end was not told to the root (its flash): %+v", r.changed)
+	}
+	drive(p, p.SetTarget(big, nil), nil)
+	if v := view(p); !strings.Contains(v, "Deleted 100 of 100 items in Big") || strings.Contains(v, "Stopped by you") {
+		t.Fatalf("back on Big, the summary:\n%s", v)
+	}
+}

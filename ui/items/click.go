@@ -17,7 +17,7 @@ const firstRowLine = 3
 // summary has the pane, it does nothing.
 func (p *Model) click(msg kit.ClickMsg) tea.Cmd {
 	if !p.tg.Valid() || p.err != nil || len(p.pages) == 0 || p.prompt != nil || p.chooser != nil ||
-		p.leftOut != nil || p.toEnd || (p.bulk != nil && p.bulk.finished) {
+		p.leftOut != nil || p.toEnd || p.summaryShown() {
 		return nil
 	}
 	y := msg.Y - firstRowLine

@@ -113,7 +113,7 @@ func (p *Model) ShortHelp() []key.Binding {
 		done.SetHelp("enter/esc", "done")
 		return []key.Binding{p.keys.Up, p.keys.Down, p.bk.ShowColumn, p.bk.ColumnUp, p.bk.ColumnDown, p.bk.SortBy, done}
 	}
-	if p.bulk != nil && p.bulk.finished {
+	if p.summaryShown() {
 		c := p.ek.Accept
 		c.SetHelp("enter/esc", "close the summary")
 		return []key.Binding{c}
@@ -140,7 +140,7 @@ func (p *Model) FullHelp() [][]key.Binding {
 	if p.filtering {
 		return [][]key.Binding{p.ShortHelp()}
 	}
-	if p.prompt != nil || p.chooser != nil || (p.bulk != nil && p.bulk.finished) {
+	if p.prompt != nil || p.chooser != nil || p.summaryShown() {
 		return [][]key.Binding{p.ShortHelp()}
 	}
 	k := p.keyMap()

@@ -105,7 +105,7 @@ func (p *Model) update(msg tea.Msg) tea.Cmd {
 			return p.updateChooser(msg)
 		case p.filtering:
 			return p.updateFilter(msg)
-		case p.bulk != nil && p.bulk.finished:
+		case p.summaryShown():
 			if key.Matches(msg, p.ek.Accept, p.keys.Back) {
 				p.bulk = nil
 			}

@@ -20,7 +20,7 @@ func (p *Model) View() string {
 	}
 	out := make([]string, 0, p.h)
 	out = append(out, p.HeaderLine())
-	if r := p.bulk; r != nil && r.finished {
+	if p.summaryShown() {
 		return strings.Join(append(out, p.summaryView()...), "\n")
 	}
 	screen := p.rowsOnScreen()
