@@ -338,8 +338,8 @@ type bulkRun struct {
 	plan  *bulkPlan
 	seq   int
 	table string // the table written: the run and its summary show there only
-	start bool // the user agreed: it runs
-	next  int  // the first item not sent yet
+	start bool   // the user agreed: it runs
+	next  int    // the first item not sent yet
 	queue []model.Item
 	tries map[string]int
 	// progress
