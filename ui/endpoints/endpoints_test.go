@@ -66,8 +66,8 @@ func TestSwitchToAProfileAndRegion(t *testing.T) {
 	if b.m == nil || len(b.reopen) != 0 || !strings.Contains(s.why, "that is where the workspace points now") {
 		t.Fatalf("enter on the open endpoint: reopen %v, why %q", b.reopen, s.why)
 	}
-	uitest.Press(t, b, "up", "end", "ctrl+u") // the endpoint URL cleared
-	uitest.Press(t, b, "up", "end", "ctrl+u") // the region cleared
+	uitest.Press(t, b, "up", "end", "ctrl+u")  // the endpoint URL cleared
+	uitest.Press(t, b, "up", "end", "ctrl+u")  // the region cleared
 	uitest.Press(t, b, "up", "right", "right") // profile prod: its region
 	if s.profileName() != "prod" || s.region.String() != "us-east-2" {
 		t.Fatalf("profile %q region %q", s.profileName(), s.region.String())
