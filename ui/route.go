@@ -221,6 +221,10 @@ func (m *Model) onKit(w *workspace, from dest, msg tea.Msg) (tea.Cmd, bool) {
 	case kit.FlashMsg:
 		m.flash = msg.Text
 		return nil, true
+	case kit.RejectedMsg:
+		r := msg.Record()
+		w.last = &r
+		return nil, true
 	case kit.ChangedMsg:
 		if msg.Note != "" {
 			m.flash = msg.Note

@@ -160,3 +160,17 @@ type OpenItemsMsg struct {
 // box). A pane that takes clicks moves its cursor to what is there (a
 // row, a field); the others ignore it.
 type ClickMsg struct{ X, Y int }
+
+// RejectedMsg says DynamoDB rejected a request before it read or wrote
+// anything (a validation error): the engine logs only the requests it
+// ran (a throttled one among them), so the root's status bar shows this
+// one as the last request instead of the one before it.
+type RejectedMsg struct {
+	Action, Table, Index string
+	Err                  *model.Error
+}
+
+// Record is the rejected request as the status bar shows a request.
+func (r RejectedMsg) Record() engine.RequestRecord {
+	return engine.RequestRecord{Action: r.Action, Table: r.Table, Index: r.Index, Read: true, Error: r.Err.Error()}
+}

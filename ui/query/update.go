@@ -3,6 +3,8 @@ package query
 import (
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/dynoscope/dynoscope/engine/capacity"
+	"github.com/dynoscope/dynoscope/model"
 	"github.com/dynoscope/dynoscope/ui/kit"
 )
 
@@ -25,7 +27,7 @@ func (q *Model) Update(msg tea.Msg) tea.Cmd {
 		}
 		q.f.res = msg.res
 		q.move(0)
-		return nil
+		return rejected(msg.res)
 	case txMsg:
 		if msg.gen != q.gen {
 			return nil
@@ -166,4 +168,22 @@ func (q *Model) startedEditing() tea.Cmd {
 		return q.pqAttrs()
 	}
 	return nil
+}
+
+// rejected tells the root a Query or Scan DynamoDB rejected (not one it
+// throttled: the engine logs those), for its status bar.
+func rejected(res *result) tea.Cmd {
+	if res == nil || res.err == nil || capacity.IsThrottle(res.err) {
+		return nil
+	}
+	msg := kit.RejectedMsg{Err: res.err}
+	switch in := res.in.(type) {
+	case *model.QueryInput:
+		msg.Action, msg.Table, msg.Index = "Query", in.TableName, in.IndexName
+	case *model.ScanInput:
+		msg.Action, msg.Table, msg.Index = "Scan", in.TableName, in.IndexName
+	default:
+		return nil
+	}
+	return kit.Msg(msg)
 }
