@@ -10,6 +10,7 @@ import (
 // Defaults of Config.
 const (
 	DefaultANNThreshold   = 100000
+	DefaultQuantThreshold = 1024
 	DefaultM              = 16
 	DefaultEfConstruction = 128
 	DefaultEfSearch       = 160
@@ -23,6 +24,11 @@ type Config struct {
 	// the HNSW graph; smaller partitions are searched exactly. Zero means
 	// DefaultANNThreshold; a negative value turns ANN off.
 	ANNThreshold int
+	// QuantThreshold is the partition size from which searches scan the
+	// 8-bit codes and score exactly only the vectors the scan cannot rule
+	// out (the same results as an exact search). Zero means
+	// DefaultQuantThreshold; a negative value turns the scan off.
+	QuantThreshold int
 	// M, EfConstruction and EfSearch are the HNSW parameters (zero:
 	// the defaults above).
 	M, EfConstruction, EfSearch int
@@ -45,6 +51,8 @@ type Stats struct {
 	Examined  int  // vectors compared with the query
 	Candidate int  // vectors of the partition searched
 	ANN       bool // the HNSW graph was used
+	Quantized bool // the partition's 8-bit codes were scanned
+	Rescored  int  // vectors scored exactly after the quantised scan
 }
 
 // ErrDimensions is returned when a vector's length is not the index's.
@@ -56,6 +64,8 @@ type Index struct {
 	cfg   Config
 	dims  int
 	vecs  []float32 // slot i at [i*dims, (i+1)*dims)
+	codes []uint8   // slot i's 8-bit codes at [i*dims, (i+1)*dims)
+	qmeta []codeMeta
 	norms []float64
 	keys  []string // "" marks a free slot
 	part  []string
@@ -75,6 +85,9 @@ type partition struct {
 func New(cfg Config) *Index {
 	if cfg.ANNThreshold == 0 {
 		cfg.ANNThreshold = DefaultANNThreshold
+	}
+	if cfg.QuantThreshold == 0 {
+		cfg.QuantThreshold = DefaultQuantThreshold
 	}
 	if cfg.M <= 0 {
 		cfg.M = DefaultM
@@ -121,6 +134,7 @@ func (x *Index) Put(key, partitionValue string, v []float32, attrs []Attr) error
 		slot = x.free[n-1]
 		x.free = x.free[:n-1]
 		copy(x.vecs[int(slot)*x.dims:], v)
+		x.qmeta[slot] = encode(v, x.codes[int(slot)*x.dims:(int(slot)+1)*x.dims])
 		x.norms[slot] = Norm(v)
 		x.keys[slot] = key
 		x.part[slot] = partitionValue
@@ -128,6 +142,8 @@ func (x *Index) Put(key, partitionValue string, v []float32, attrs []Attr) error
 	} else {
 		slot = int32(len(x.keys))
 		x.vecs = appendVec(x.vecs, v)
+		x.codes = growBy(x.codes, x.dims)
+		x.qmeta = append(x.qmeta, encode(v, x.codes[len(x.codes)-x.dims:]))
 		x.norms = append(x.norms, Norm(v))
 		x.keys = append(x.keys, key)
 		x.part = append(x.part, partitionValue)
@@ -216,6 +232,17 @@ func appendVec(vecs, v []float32) []float32 {
 	return append(vecs, v...)
 }
 
+// growBy lengthens codes by n bytes, growing it by a sixteenth as
+// appendVec does.
+func growBy(codes []uint8, n int) []uint8 {
+	if len(codes)+n > cap(codes) {
+		grown := make([]uint8, len(codes), len(codes)+max(len(codes)/16, 16*n))
+		copy(grown, codes)
+		codes = grown
+	}
+	return codes[:len(codes)+n]
+}
+
 func (x *Index) vec(slot int32) []float32 {
 	o := int(slot) * x.dims
 	return x.vecs[o : o+x.dims : o+x.dims]
@@ -227,7 +254,7 @@ func (x *Index) vec(slot int32) []float32 {
 func (x *Index) MemoryBytes() int64 {
 	x.mu.RLock()
 	defer x.mu.RUnlock()
-	n := int64(cap(x.vecs))*4 + int64(cap(x.norms))*8 + int64(cap(x.pos))*4 + int64(cap(x.part))*16 + int64(cap(x.attrs))*24 + int64(cap(x.keys))*16
+	n := int64(cap(x.vecs))*4 + int64(cap(x.codes)) + int64(cap(x.qmeta))*12 + int64(cap(x.norms))*8 + int64(cap(x.pos))*4 + int64(cap(x.part))*16 + int64(cap(x.attrs))*24 + int64(cap(x.keys))*16
 	for k := range x.byKey {
 		n += int64(len(k)) + 48 // the key's bytes, its map entry
 	}
@@ -268,6 +295,12 @@ func (x *Index) Search(q []float32, k int, partitionValue string, conds []Attr, 
 	qn := Norm(q)
 	if !exact && p.g != nil && len(p.members) >= x.cfg.ANNThreshold {
 		res, st, ok := x.searchGraph(p, q, qn, k, conds)
+		if ok {
+			return res, st, nil
+		}
+	}
+	if !exact && x.cfg.QuantThreshold > 0 && len(p.members) >= x.cfg.QuantThreshold {
+		res, st, ok := x.searchQuantized(p, q, qn, k, conds)
 		if ok {
 			return res, st, nil
 		}
