@@ -172,7 +172,7 @@ type quantScratch struct {
 	dots         []int32
 	lower, upper []float64 // a block's bounds
 	heap         []float64 // max-heap of the k smallest upper bounds
-	cands []quantCand
+	cands        []quantCand
 }
 
 var quantPool = sync.Pool{New: func() any { return new(quantScratch) }}
