@@ -13,7 +13,7 @@ import (
 
 // BenchmarkQuantSearch100k256 is the search large partitions get: the
 // 8-bit scan and the exact scoring of what it cannot rule out, TopK 10,
-// on 100,000 × 256 vectors (DYNOSCOPE_ANN_VECTORS sets another count),
+// on 100,000 × 256 vectors (DYNOSCOPE_BENCH_VECTORS sets another count),
 // random Gaussian ("random") and in 100 Gaussian clusters ("clustered",
 // each point its centre plus noise of half the centres' spread: cos ≈ 0.8
 // within a cluster), for the three distances. It reports recall@10
@@ -27,7 +27,7 @@ import (
 //	/tmp/vbench -test.run '^$' -test.bench QuantSearch -test.benchtime 200x
 func BenchmarkQuantSearch100k256(b *testing.B) {
 	n := 100000
-	if s := os.Getenv("DYNOSCOPE_ANN_VECTORS"); s != "" {
+	if s := os.Getenv("DYNOSCOPE_BENCH_VECTORS"); s != "" {
 		n, _ = strconv.Atoi(s)
 	}
 	const dims = 256
@@ -121,7 +121,7 @@ func quantSetFor(b *testing.B, kind string, d Distance, n, dims int) *quantSet {
 	var m0, m1 runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&m0)
-	x := New(Config{Dimensions: dims, Distance: d, QuantThreshold: 1, ANNThreshold: -1})
+	x := New(Config{Dimensions: dims, Distance: d, QuantThreshold: 1})
 	c0 := cpuTime()
 	for i, v := range vecs {
 		x.Put(keys[i], "", v, nil)

@@ -131,7 +131,7 @@ func TestQuantizedEqualsExact(t *testing.T) {
 			t.Run(d.String()+"/"+kind, func(t *testing.T) {
 				r := rand.New(rand.NewPCG(uint64(d), uint64(len(kind))))
 				const n, dims = 1200, 37
-				x := New(Config{Dimensions: dims, Distance: d, QuantThreshold: 1, ANNThreshold: -1})
+				x := New(Config{Dimensions: dims, Distance: d, QuantThreshold: 1})
 				vecs := dataSet(r, kind, n, dims)
 				for i, v := range vecs {
 					attrs := []Attr{{"color", []string{"Sred", "Sblue", "Sgreen"}[i%3]}}
@@ -233,7 +233,7 @@ func FuzzQuantized(f *testing.F) {
 		}
 		q := vals[:dims]
 		for _, d := range []Distance{Cosine, Euclidean, DotProduct} {
-			x := New(Config{Dimensions: dims, Distance: d, QuantThreshold: 1, ANNThreshold: -1})
+			x := New(Config{Dimensions: dims, Distance: d, QuantThreshold: 1})
 			for i := 0; (i+1)*dims <= len(vals); i++ {
 				x.Put(fmt.Sprintf("k%04d", i), "", vals[i*dims:(i+1)*dims], nil)
 			}
