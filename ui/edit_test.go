@@ -3,16 +3,11 @@ package ui
 import (
 	"context"
 
-	tea "charm.land/bubbletea/v2"
-
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/dynoscope/dynoscope/engine"
 	"github.com/dynoscope/dynoscope/model"
-	"github.com/dynoscope/dynoscope/ui/forms"
 	"github.com/dynoscope/dynoscope/ui/kit"
 )
 
@@ -40,17 +35,6 @@ func cursorOnItem(t testing.TB, m *Model, table, pk, id string) {
 		press(t, m, "j")
 	}
 	t.Fatalf("no item %s=%s in %s", pk, id, table)
-}
-
-// editTarget is the table and key of the item under the items cursor.
-func editTarget(t testing.TB, m *Model) (kit.Target, model.Item) {
-	t.Helper()
-	it, ok := m.ws.items.Current()
-	if !ok {
-		t.Fatal("no item under the cursor")
-	}
-	tg := kit.TableTarget(m.ws.items.Target().Desc)
-	return tg, kit.KeyOf(it, tg.TableKeyNames()...)
 }
 
 var zuzi = model.Item{"pk": model.S("ZUZ001")}
@@ -102,197 +86,6 @@ func TestEditInlineViolatingIndexKeyIsRefused(t *testing.T) {
 	}
 	if !strings.Contains(screen(m), "UpdateItem schema-demo pk=FRE001") {
 		t.Errorf("the status bar does not say what was written:\n%s", screen(m))
-	}
-}
-
-// editFile runs what e does up to the editor: read the item, write it to a
-// file; it returns the edit and the text the editor gets.
-func editFile(t *testing.T, eng engine.API, tg kit.Target, key model.Item) (*forms.EditState, string) {
-	t.Helper()
-	ready, ok := forms.PrepareEdit(eng, tg, key)().(forms.EditReadyMsg)
-	if !ok {
-		t.Fatal("PrepareEdit did not get the file ready")
-	}
-	text, err := os.ReadFile(ready.Ed.Path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return ready.Ed, string(text)
-}
-
-// An $EDITOR edit of Zuzi that keeps her violating admitted gets
-// DynamoDB's refusal; the edited text is kept for another try, and the
-// item is unchanged; the fixed text goes through.
-func TestEditInEditorViolatingIndexKeyIsRefused(t *testing.T) {
-	eng := demoEngine(t, "schema-demo")
-	m := newTestModel(t, eng, 120, 40)
-	before := getItem(t, eng, "schema-demo", zuzi)
-	cursorOnItem(t, m, "schema-demo", "pk", "ZUZ001")
-	tg, key := editTarget(t, m)
-	ed, text := editFile(t, eng, tg, key)
-	if !strings.Contains(text, `"admitted": {`) || !strings.Contains(text, `"S": "1672563600"`) {
-		t.Fatalf("the editor gets:\n%s", text)
-	}
-	// The person adds an attribute and saves.
-	edited := strings.Replace(text, `"name": {`, `"temperament": {"S": "FRIENDLY"}, "name": {`, 1)
-	if err := os.WriteFile(ed.Path, []byte(edited), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	send(t, m, forms.EditedMsg{Ed: ed})
-	if _, err := os.Stat(ed.Path); !os.IsNotExist(err) {
-		t.Errorf("the temporary file is left behind: %v", err)
-	}
-	s := flat(m)
-	for _, want := range []string{"Rejected: nothing was changed.", "ValidationException",
-		"The update expression attempted to update the secondary index key to unsupported type",
-		"Your text is kept", `"temperament": {"S": "FRIENDLY"}`} {
-		if !strings.Contains(s, want) {
-			t.Errorf("screen lacks %q:\n%s", want, screen(m))
-		}
-	}
-	if after := getItem(t, eng, "schema-demo", zuzi); !kit.SameItem(before, after) {
-		t.Fatalf("item changed: %v → %v", before, after)
-	}
-	// Fixing the type in the kept text makes the save go through.
-	kept := m.modal.(*forms.EditFailed).Edit()
-	kept.Text = []byte(strings.Replace(string(kept.Text), `"S": "1672563600"`, `"N": "1672563600"`, 1))
-	press(t, m, "esc")
-	drive(t, m, route(m.ws, toModal, func() tea.Msg { return forms.SaveEdit(kept) }))
-	after := getItem(t, eng, "schema-demo", zuzi)
-	if after["admitted"].N != "1672563600" || after["temperament"].S != "FRIENDLY" {
-		t.Fatalf("fixed save: %v", after)
-	}
-}
-
-// A new item is put with attribute_not_exists on its key: one that exists
-// is not overwritten, and DynamoDB's ConditionalCheckFailedException shows.
-func TestEditNewItemDoesNotOverwrite(t *testing.T) {
-	eng := demoEngine(t, "schema-demo")
-	m := newTestModel(t, eng, 120, 40)
-	cursorOnItem(t, m, "schema-demo", "pk", "ED_001")
-	tg, _ := editTarget(t, m)
-	if got := string(forms.NewItemTemplate(tg)); !strings.Contains(got, `"pk": {`) {
-		t.Fatalf("template %s", got)
-	}
-	ed := &forms.EditState{API: eng, Target: tg, Create: true, Text: []byte(`{"pk": {"S": "ED_001"}, "name": {"S": "Impostor"}}`)}
-	drive(t, m, route(m.ws, toModal, func() tea.Msg { return forms.SaveEdit(ed) }))
-	if s := flat(m); !strings.Contains(s, "ConditionalCheckFailedException") || !strings.Contains(s, "The conditional request failed") {
-		t.Fatalf("screen:\n%s", screen(m))
-	}
-	if got := getItem(t, eng, "schema-demo", model.Item{"pk": model.S("ED_001")})["name"].S; got != "Ed" {
-		t.Fatalf("Ed was overwritten: %q", got)
-	}
-	press(t, m, "esc")
-	ed.Text = []byte(`{"pk": {"S": "NEW001"}, "name": {"S": "Newt"}, "type": {"S": "Newt"}}`)
-	drive(t, m, route(m.ws, toModal, func() tea.Msg { return forms.SaveEdit(ed) }))
-	if got := getItem(t, eng, "schema-demo", model.Item{"pk": model.S("NEW001")}); got["name"].S != "Newt" {
-		t.Fatalf("new item: %v", got)
-	}
-}
-
-// Saving an edit over an item that changed since it was opened says so
-// and writes nothing; r edits the item as it is now, o overwrites it, and
-// an attribute someone added meanwhile survives an edit of another one.
-func TestEditConflictIsNotOverwritten(t *testing.T) {
-	eng := demoEngine(t, "schema-demo")
-	m := newTestModel(t, eng, 120, 40)
-	fred := model.Item{"pk": model.S("FRE001")}
-	cursorOnItem(t, m, "schema-demo", "pk", "FRE001")
-	tg, key := editTarget(t, m)
-	ed, text := editFile(t, eng, tg, key)
-	// Meanwhile someone else changes his name.
-	if _, err := eng.UpdateItem(context.Background(), &model.UpdateItemInput{TableName: "schema-demo", Key: fred,
-		UpdateExpression: "SET #n = :n", ExpressionAttributeNames: map[string]string{"#n": "name"},
-		ExpressionAttributeValues: map[string]model.AttributeValue{":n": model.S("Frederick")}}); err != nil {
-		t.Fatal(err)
-	}
-	theirs := getItem(t, eng, "schema-demo", fred)
-	// The person changes the type and saves.
-	os.WriteFile(ed.Path, []byte(strings.Replace(text, `"Dog"`, `"Lion"`, 1)), 0o600)
-	send(t, m, forms.EditedMsg{Ed: ed})
-	s := flat(m)
-	for _, want := range []string{"Not saved: the item changed since you opened it.", "Meanwhile: name changed.",
-		"r edit the item as it is now", "o overwrite it with your edit"} {
-		if !strings.Contains(s, want) {
-			t.Errorf("screen lacks %q:\n%s", want, screen(m))
-		}
-	}
-	if got := getItem(t, eng, "schema-demo", fred); !kit.SameItem(got, theirs) {
-		t.Fatalf("the other change was overwritten: %v", got)
-	}
-	// o overwrites with the edit as written.
-	press(t, m, "o")
-	got := getItem(t, eng, "schema-demo", fred)
-	if got["type"].S != "Lion" || got["name"].S != "Freddie" {
-		t.Fatalf("after o: %v", got)
-	}
-	// An edit of one attribute keeps an attribute added meanwhile.
-	ed, text = editFile(t, eng, tg, key)
-	if _, err := eng.UpdateItem(context.Background(), &model.UpdateItemInput{TableName: "schema-demo", Key: fred,
-		UpdateExpression: "SET vaccinated = :y", ExpressionAttributeValues: map[string]model.AttributeValue{":y": model.Bool(true)}}); err != nil {
-		t.Fatal(err)
-	}
-	os.WriteFile(ed.Path, []byte(strings.Replace(text, `"Lion"`, `"Dog"`, 1)), 0o600)
-	send(t, m, forms.EditedMsg{Ed: ed})
-	got = getItem(t, eng, "schema-demo", fred)
-	if got["type"].S != "Dog" || !got["vaccinated"].BOOL {
-		t.Fatalf("after an edit beside an added attribute: %v\n%s", got, screen(m))
-	}
-	if m.modal != nil {
-		t.Fatalf("a question over an edit that went through:\n%s", screen(m))
-	}
-	// r edits the item as it is now: the next editor gets the new name.
-	ed, text = editFile(t, eng, tg, key)
-	eng.UpdateItem(context.Background(), &model.UpdateItemInput{TableName: "schema-demo", Key: fred,
-		UpdateExpression: "SET #n = :n", ExpressionAttributeNames: map[string]string{"#n": "name"},
-		ExpressionAttributeValues: map[string]model.AttributeValue{":n": model.S("Fred")}})
-	os.WriteFile(ed.Path, []byte(strings.Replace(text, `"Dog"`, `"Tiger"`, 1)), 0o600)
-	send(t, m, forms.EditedMsg{Ed: ed})
-	if !strings.Contains(flat(m), "Meanwhile: name changed.") {
-		t.Fatalf("no question:\n%s", screen(m))
-	}
-	press(t, m, "r") // the editor would open now, on the item as it is
-	if m.modal != nil {
-		t.Fatalf("r left the question open:\n%s", screen(m))
-	}
-	if got := getItem(t, eng, "schema-demo", fred); got["type"].S != "Dog" || got["name"].S != "Fred" {
-		t.Fatalf("r wrote something: %v", got)
-	}
-}
-
-// $EDITOR may carry arguments and quotes, as a shell reads them, or name
-// a file whose path has spaces.
-func TestEditorCommandWithArgumentsAndSpaces(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "my editors")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	script := filepath.Join(dir, "ed it")
-	// The "editor" appends its arguments to the file it is given last.
-	if err := os.WriteFile(script, []byte("#!/bin/sh\nf=\"\"\nfor a; do f=\"$a\"; done\nprintf '%s\\n' \"$*\" >> \"$f\"\n"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	file := filepath.Join(t.TempDir(), "item.json")
-	for _, tt := range []struct {
-		editor string
-		args   string
-	}{
-		{`"` + script + `" -w --wait`, "-w --wait " + file},
-		{`'` + script + `' -n`, "-n " + file},
-		{strings.ReplaceAll(script, " ", `\ `) + ` -x`, "-x " + file},
-		{script, file}, // a path with spaces, unquoted: the file it names
-	} {
-		os.WriteFile(file, nil, 0o600)
-		t.Setenv("VISUAL", "")
-		t.Setenv("EDITOR", tt.editor)
-		cmd := forms.EditorCommand(file)
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("EDITOR=%s: %v %s", tt.editor, err, out)
-		}
-		got, _ := os.ReadFile(file)
-		if strings.TrimSpace(string(got)) != tt.args {
-			t.Errorf("EDITOR=%s: the editor got %q, want %q", tt.editor, strings.TrimSpace(string(got)), tt.args)
-		}
 	}
 }
 

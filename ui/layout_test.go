@@ -10,33 +10,6 @@ import (
 	"github.com/dynoscope/dynoscope/ui/kit"
 )
 
-// The sidebar's ▸ is on the row the cursor is on: on an index row, the
-// index has it and its table does not. (Before, the ▸ stayed on the table
-// while the cursor was on one of its indexes, so 2 opened an index the
-// user did not think was selected.)
-func TestSidebarMarkFollowsTheCursor(t *testing.T) {
-	eng := demoEngine(t, "forum")
-	m := newTestModel(t, eng, 120, 40)
-	selectInSidebar(t, m, "Thread", "")
-	if l := sidebarLine(m, "Thread"); !strings.Contains(l, "▸ Thread") {
-		t.Fatalf("table row %q", l)
-	}
-	press(t, m, "j")
-	if l := sidebarLine(m, "Thread"); strings.Contains(l, "▸") {
-		t.Fatalf("the table keeps the mark with the cursor on its index: %q", l)
-	}
-	if l := sidebarLine(m, "LastPostIndex"); !strings.Contains(l, "▸ LastPostIndex") {
-		t.Fatalf("index row %q", l)
-	}
-	marks := 0
-	for _, l := range strings.Split(screen(m), "\n") {
-		marks += strings.Count(ansi.Truncate(l, m.sidebarWidth(), ""), "▸")
-	}
-	if marks != 1 {
-		t.Fatalf("%d ▸ in the sidebar:\n%s", marks, screen(m))
-	}
-}
-
 // tab from the sidebar goes back to the pane the user came from; from a
 // pane it goes on to the next. (Before, tab from the sidebar always went
 // to 1 Schema.)

@@ -2,7 +2,6 @@ package ui
 
 import (
 	"context"
-	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -220,84 +219,6 @@ func TestLiveEventsBatched(t *testing.T) {
 func events(t testing.TB, m *Model, ch <-chan engine.Event) {
 	t.Helper()
 	send(t, m, routed{ws: m.ws, to: toRoot, msg: readEvents(ch, 0)})
-}
-
-// The stream pane shows the backlog, then live records (TTL deletions
-// tagged), newest at the bottom; scrolling up stops following.
-func TestStreamPaneTail(t *testing.T) {
-	eng, clk := liveEngine(t, "messages-ttl")
-	m := newTestModel(t, eng, 120, 40)
-	ch, cancel := eng.Subscribe(1024)
-	defer cancel()
-	selectInSidebar(t, m, "Messages", "")
-	press(t, m, "6")
-	if n := strings.Count(screen(m), "+ INSERT"); n < 10 {
-		t.Fatalf("backlog shows %d INSERTs:\n%s", n, screen(m))
-	}
-	ctx := context.Background()
-	_, err := eng.UpdateItem(ctx, &model.UpdateItemInput{TableName: "Messages",
-		Key:                       model.Item{"UserId": model.S("maya"), "SentAt": model.S("2026-11-15T11:11:07Z")},
-		UpdateExpression:          "SET Body = :b",
-		ExpressionAttributeValues: map[string]model.AttributeValue{":b": model.S("Parcel collected.")}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	clk.Advance(time.Minute)
-	eng.SweepTTL()
-	events(t, m, ch)
-	lines := strings.Split(screen(m), "\n")
-	var body []string
-	for _, l := range lines[2 : len(lines)-3] {
-		if i := strings.Index(l, "││"); i >= 0 {
-			body = append(body, strings.TrimRight(strings.TrimSuffix(strings.TrimRight(l[i+len("││"):], " "), "│"), " "))
-		}
-	}
-	all := strings.Join(body, "\n")
-	mod := strings.Index(all, "~ MODIFY  UserId=maya · SentAt=2026-11-15T11:11:07Z")
-	rem := strings.LastIndex(all, "- REMOVE")
-	if mod < 0 || rem < mod || !strings.Contains(all[rem:], "⌛ by dynamodb (TTL)") ||
-		!strings.Contains(all[mod:], "new Body=Parcel collected.") || !strings.Contains(all[mod:], "old Body=Your parcel") {
-		t.Fatalf("live records:\n%s", all)
-	}
-	if !strings.Contains(all, "● following the newest") {
-		t.Fatalf("not following:\n%s", all)
-	}
-	press(t, m, "k", "k")
-	if !strings.Contains(screen(m), "scrolled 2 lines up · f follows") {
-		t.Fatalf("after k k:\n%s", screen(m))
-	}
-	press(t, m, "f")
-	if !strings.Contains(screen(m), "● following") {
-		t.Fatal("f did not follow")
-	}
-}
-
-// The stream pane says what the stream keeps against its bounds, and the
-// count follows the writes.
-func TestStreamPaneShowsRetention(t *testing.T) {
-	eng, _ := liveEngine(t, "messages-ttl")
-	m := newTestModel(t, eng, 160, 40)
-	ch, cancel := eng.Subscribe(1024)
-	defer cancel()
-	selectInSidebar(t, m, "Messages", "")
-	press(t, m, "6")
-	u, ok := eng.StreamUsage("Messages")
-	if !ok {
-		t.Fatal("Messages has no stream")
-	}
-	want := fmt.Sprintf("keeps 24 h, at most 100,000 records and 64 MB, oldest trimmed first (--stream-retention) · now %d records,", u.Records)
-	if !strings.Contains(screen(m), want) {
-		t.Fatalf("want %q on\n%s", want, screen(m))
-	}
-	_, err := eng.PutItem(context.Background(), &model.PutItemInput{TableName: "Messages",
-		Item: model.Item{"UserId": model.S("zoe"), "SentAt": model.S("2026-11-20T00:00:00Z")}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	events(t, m, ch)
-	if want := fmt.Sprintf("· now %d records,", u.Records+1); !strings.Contains(screen(m), want) {
-		t.Fatalf("after a write, want %q on\n%s", want, screen(m))
-	}
 }
 
 // The TTL pane lays out every state at every width, including values that

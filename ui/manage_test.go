@@ -104,30 +104,6 @@ func TestGSIFormCreatesIndexAndWatchesBackfill(t *testing.T) {
 	}
 }
 
-// A GSI whose name exists already is refused with DynamoDB's message, in
-// the form, and nothing changes; the error goes once a field is edited.
-func TestGSIFormShowsDynamoDBError(t *testing.T) {
-	eng := demoEngine(t, "schema-demo")
-	m := newTestModel(t, eng, 120, 40)
-	selectInSidebar(t, m, "schema-demo", "")
-	press(t, m, "i")
-	typeIn(t, m, "gsi")
-	press(t, m, "tab")
-	typeIn(t, m, "name")
-	press(t, m, "enter")
-	if s := flat(m); !strings.Contains(s, "ValidationException") || !strings.Contains(s, "Index gsi already exists") {
-		t.Fatalf("screen:\n%s", screen(m))
-	}
-	if _, ok := m.modal.(*forms.GSIForm); !ok {
-		t.Fatal("the form closed on an error")
-	}
-	press(t, m, "shift+tab")
-	typeIn(t, m, "2")
-	if s := flat(m); strings.Contains(s, "Index gsi already exists") {
-		t.Fatalf("the error stayed after the name was edited:\n%s", screen(m))
-	}
-}
-
 // d on a GSI asks, then deletes it; on an LSI it explains why not.
 func TestDeleteGSIAsksFirst(t *testing.T) {
 	eng := demoEngine(t, "schema-demo", "forum")
@@ -193,50 +169,5 @@ func TestCreateTableForm(t *testing.T) {
 	}
 	if sel := m.ws.sidebar.Selected(); sel.Table() != "Orders" {
 		t.Fatalf("sidebar on %q", sel.Table())
-	}
-}
-
-// t turns TTL off (after y) when it is on, and asks for the attribute to
-// turn it on.
-func TestTTLToggle(t *testing.T) {
-	eng := demoEngine(t, "schema-demo")
-	m := newTestModel(t, eng, 120, 40)
-	selectInSidebar(t, m, "schema-demo", "")
-	press(t, m, "t")
-	if !strings.Contains(flat(m), "TTL is ENABLED on ttl for schema-demo. Disable it?") {
-		t.Fatalf("screen:\n%s", screen(m))
-	}
-	ttl := func() *model.TimeToLiveDescription {
-		out, err := eng.DescribeTimeToLive(context.Background(), &model.DescribeTimeToLiveInput{TableName: "schema-demo"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return out.TimeToLiveDescription
-	}
-	// The data set enabled TTL a moment ago (the clock is fixed): DynamoDB
-	// refuses another change within the interval, verbatim, and the modal
-	// stays open with it.
-	press(t, m, "y")
-	if s := flat(m); m.modal == nil || !strings.Contains(s, "Time to live has been modified multiple times within a fixed interval") {
-		t.Fatalf("screen:\n%s", screen(m))
-	}
-	press(t, m, "esc")
-	eng.Clock().(*engine.VirtualClock).Advance(2 * time.Hour)
-	press(t, m, "t", "y")
-	if s := ttl().TimeToLiveStatus; s != "DISABLED" {
-		t.Fatalf("TTL %s after disabling", s)
-	}
-	if m.modal != nil {
-		t.Fatalf("the confirmation stayed open:\n%s", screen(m))
-	}
-	eng.Clock().(*engine.VirtualClock).Advance(2 * time.Hour)
-	press(t, m, "t")
-	if !strings.Contains(flat(m), "TTL is DISABLED. Name the attribute") {
-		t.Fatalf("screen:\n%s", screen(m))
-	}
-	typeIn(t, m, "expires")
-	press(t, m, "enter")
-	if d := ttl(); d.TimeToLiveStatus != "ENABLED" || d.AttributeName != "expires" {
-		t.Fatalf("TTL %+v\n%s", d, screen(m))
 	}
 }

@@ -53,16 +53,6 @@ type typedMsg struct {
 	manage *kit.ManageMsg
 }
 
-// gateEdit asks for the table's name before an edit that changes or
-// removes an existing item of a remote table.
-func (m *Model) gateEdit(w *workspace, msg kit.EditMsg) {
-	what := map[kit.EditOp]string{kit.EditInEditor: "Edit", kit.EditAttr: "Change"}[msg.Op]
-	kt := kit.KeyText(msg.Key, msg.Target.TableKeyNames()...)
-	body := []string{what + " the item " + kt + " of " + msg.Target.Table() + "?"}
-	m.openModal(w, forms.NewTypedGate(m.st, m.km, what+" item "+kt, "go on", body, msg.Target.Table(),
-		m.where(w, msg.Target.Desc), routed{ws: w, to: toRoot, msg: typedMsg{edit: &msg}}))
-}
-
 // totalsMsg carries what a remote backend consumed so far.
 type totalsMsg struct{ t remoteapi.Totals }
 

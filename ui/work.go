@@ -52,15 +52,11 @@ func (m *Model) onModalMsg(w *workspace, msg tea.Msg) tea.Cmd {
 
 // afterDone reads again what a successful request changed and says what
 // happened; a rejected $EDITOR edit opens the error, or the question of an
-// item that changed meanwhile, with the text kept.
+// item that changed meanwhile, with the text kept (forms.Failed).
 func (m *Model) afterDone(w *workspace, msg forms.DoneMsg) tea.Cmd {
 	if msg.Err != nil {
-		if msg.Edit != nil && m.modal == nil {
-			if msg.Conflict {
-				m.openModal(w, forms.NewEditConflict(m.st, m.km, msg.Edit, msg.Current))
-			} else {
-				m.openModal(w, forms.NewEditFailed(m.st, m.km, msg.Edit, kit.AsModelError(msg.Err)))
-			}
+		if md := forms.Failed(m.st, m.km, msg); md != nil && m.modal == nil {
+			m.openModal(w, md)
 		}
 		return w.fetchLast()
 	}
@@ -83,41 +79,33 @@ func (m *Model) afterDone(w *workspace, msg forms.DoneMsg) tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
-// edit opens the form, question or editor an item edit asks for; a
-// read-only backend refuses it, and on a remote one that may write, an
-// edit or deletion of an existing item asks for the table's name first.
+// edit opens the form, question or editor an item edit asks for
+// (forms.ForEdit); a read-only backend refuses it, and on a remote one
+// that may write, an edit of an existing item asks for the table's name
+// first.
 func (m *Model) edit(w *workspace, msg kit.EditMsg) tea.Cmd {
 	if m.refuseWrite(w) {
 		return nil
 	}
 	if m.mustType(w) && (msg.Op == kit.EditInEditor || msg.Op == kit.EditAttr) {
-		m.gateEdit(w, msg)
+		m.openModal(w, forms.NewEditGate(m.st, m.km, msg, m.where(w, msg.Target.Desc), routed{ws: w, to: toRoot, msg: typedMsg{edit: &msg}}))
 		return nil
 	}
 	return m.doEdit(w, msg)
 }
 
-// doEdit opens the form, question or editor of an item edit.
+// doEdit opens the form or question of an item edit over the pane, or
+// runs what gets the editor's file ready.
 func (m *Model) doEdit(w *workspace, msg kit.EditMsg) tea.Cmd {
-	switch msg.Op {
-	case kit.EditNew:
-		return route(w, toModal, forms.PrepareNew(w.api, msg.Target))
-	case kit.EditInEditor:
-		return route(w, toModal, forms.PrepareEditAs(w.api, msg.Target, msg.Key, msg.Plain))
-	case kit.EditAttr:
-		m.openModal(w, forms.NewAttrPrompt(m.st, m.km, w.api, msg.Target, msg.Key))
-	case kit.EditDelete:
-		c := forms.NewDeleteConfirm(m.st, m.km, w.api, msg.Target, msg.Key)
-		if m.mustType(w) {
-			c.RequireTyped(msg.Target.Table(), m.where(w, msg.Target.Desc))
-		}
-		m.openModal(w, c)
+	md, cmd := forms.ForEdit(m.st, m.km, w.api, msg, m.gate(w))
+	if md != nil {
+		m.openModal(w, md)
 	}
-	return nil
+	return route(w, toModal, cmd)
 }
 
-// manage opens the form or question a table or index change asks for; a
-// read-only backend refuses it.
+// manage opens the form or question a table or index change asks for
+// (forms.ForManage); a read-only backend refuses it.
 func (m *Model) manage(w *workspace, msg kit.ManageMsg) tea.Cmd {
 	if m.refuseWrite(w) {
 		return nil
@@ -125,54 +113,19 @@ func (m *Model) manage(w *workspace, msg kit.ManageMsg) tea.Cmd {
 	return m.doManage(w, msg)
 }
 
-// doManage opens the form or question of a table or index change; on a
-// remote backend that may write, deleting a GSI and turning TTL off ask
-// for the table's name.
+// doManage opens the form or question of a table or index change.
 func (m *Model) doManage(w *workspace, msg kit.ManageMsg) tea.Cmd {
-	switch msg.Op {
-	case kit.CreateTable:
-		m.openModal(w, forms.NewTableForm(m.st, m.km, w.api))
-	case kit.AddIndex:
-		m.openModal(w, forms.NewGSIForm(m.st, m.km, w.api, msg.Target.Desc))
-	case kit.DropIndex:
-		c := forms.NewDropGSI(m.st, m.km, w.api, msg.Target)
-		if m.mustType(w) {
-			c.RequireTyped(msg.Target.Table(), m.where(w, msg.Target.Desc))
-		}
-		m.openModal(w, c)
-	case kit.AddVectorIndex:
-		m.openModal(w, forms.NewVectorForm(m.st, m.km, w.api, msg.Target.Desc))
-	case kit.DropVectorIndex:
-		c := forms.NewDropVectorIndex(m.st, m.km, w.api, msg.Target)
-		if m.mustType(w) {
-			c.RequireTyped(msg.Target.Table(), m.where(w, msg.Target.Desc))
-		}
-		m.openModal(w, c)
-	case kit.ToggleTTL:
-		md := forms.NewTTLModal(m.st, m.km, w.api, msg.Target.Table(), msg.TTL)
-		if c, ok := md.(*forms.Confirm); ok && m.mustType(w) {
-			c.RequireTyped(msg.Target.Table(), m.where(w, msg.Target.Desc))
-		}
-		m.openModal(w, md)
-	case kit.DeleteTable, kit.EmptyTable:
-		d := msg.Target.Desc
-		var md forms.Modal
-		if msg.Op == kit.DeleteTable {
-			c := forms.NewDeleteTable(m.st, m.km, w.api, d, m.place(w), w.loc != nil)
-			if m.mustType(w) {
-				c.RequireTyped(d.TableName, m.where(w, d))
-			}
-			md = c
-		} else {
-			e := forms.NewEmptyTable(m.st, m.km, w.api, d, m.place(w), w.loc != nil)
-			if m.mustType(w) {
-				e.RequireTyped(d.TableName, m.where(w, d))
-			}
-			md = e
-		}
+	if md := forms.ForManage(m.st, m.km, w.api, msg, m.gate(w)); md != nil {
 		m.openModal(w, md)
 	}
 	return nil
+}
+
+// gate is how w confirms a destructive change: on a remote backend that
+// may write, by the table's name typed.
+func (m *Model) gate(w *workspace) forms.Gate {
+	return forms.Gate{Typed: m.mustType(w), Where: func(d *model.TableDescription) []string { return m.where(w, d) },
+		Place: m.place(w), Remote: w.loc != nil}
 }
 
 // place says where w's tables live, for a question before a destructive
