@@ -30,26 +30,42 @@ type codeMeta struct {
 }
 
 // encode writes v's codes into dst (len(v) bytes) and returns its meta.
+// Any choice of codes keeps the search exact — err is measured after — so
+// they are rounded the fast way (a multiplication, a truncation).
 func encode(v []float32, dst []uint8) codeMeta {
 	if len(v) == 0 {
 		return codeMeta{}
 	}
 	mn, mx := v[0], v[0]
 	for _, f := range v[1:] {
-		mn = min(mn, f)
-		mx = max(mx, f)
+		if f < mn {
+			mn = f
+		}
+		if f > mx {
+			mx = f
+		}
 	}
 	step := float32((float64(mx) - float64(mn)) / 255)
 	lo, st := float64(mn), float64(step)
+	inv := 0.0
+	if st > 0 {
+		inv = 1 / st
+	}
+	dst = dst[:len(v)]
 	var worst float64
 	for i, f := range v {
-		c := 0.0
-		if st > 0 {
-			c = math.Round((float64(f) - lo) / st)
-			c = min(max(c, 0), 255)
+		c := int32((float64(f)-lo)*inv + 0.5) // ≥ 0.5: truncation rounds
+		if c > 255 {
+			c = 255
 		}
 		dst[i] = uint8(c)
-		worst = max(worst, math.Abs(float64(f)-(lo+st*c)))
+		d := float64(f) - (lo + st*float64(c))
+		if d < 0 {
+			d = -d
+		}
+		if d > worst {
+			worst = d
+		}
 	}
 	// worst was computed in float64: the real difference can exceed it
 	// by a rounding of the terms' magnitude.

@@ -147,3 +147,15 @@ func quantSetFor(b *testing.B, kind string, d Distance, n, dims int) *quantSet {
 	quantCache = s
 	return s
 }
+
+// BenchmarkEncode256 is what the codes add to a Put: quantising one
+// 256-dimension vector.
+func BenchmarkEncode256(b *testing.B) {
+	v := gaussian(rand.New(rand.NewPCG(3, 3)), 1, 256)[0]
+	dst := make([]uint8, 256)
+	c0 := cpuTime()
+	for i := 0; i < b.N; i++ {
+		encode(v, dst)
+	}
+	b.ReportMetric(float64((cpuTime()-c0).Nanoseconds())/float64(b.N), "cpu-ns/op")
+}
