@@ -9,13 +9,13 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"strings"
 	"syscall"
 
 	"github.com/dynoscope/dynoscope/engine"
 	"github.com/dynoscope/dynoscope/engine/remote"
 	"github.com/dynoscope/dynoscope/fixtures"
+	"github.com/dynoscope/dynoscope/internal/itemexport"
 	"github.com/dynoscope/dynoscope/internal/itemfmt"
 	"github.com/dynoscope/dynoscope/model"
 )
@@ -40,7 +40,7 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(index, "index-name", "", "the same as --index, as the AWS CLI names it")
 	keyCond := fs.String("key-condition-expression", "", "export this Query's items instead of a Scan's")
 	filter := fs.String("filter-expression", "", "a filter on the Query or Scan")
-	names := fs.String("expression-attribute-names", "", "JSON (or file://PATH): {\"#n\":\"name\",...}")
+	namesFlag := fs.String("expression-attribute-names", "", "JSON (or file://PATH): {\"#n\":\"name\",...}")
 	values := fs.String("expression-attribute-values", "", "DynamoDB JSON (or file://PATH): {\":v\":{\"S\":\"x\"},...}")
 	consistent := fs.Bool("consistent-read", false, "strongly consistent reads (twice the read units; not on a GSI)")
 	format := fs.String("format", "", "jsonl (plain JSON Lines), ddb-json (DynamoDB JSON Lines) or csv (default: from --out's name, else jsonl)")
@@ -89,15 +89,23 @@ first, and asked about unless --yes.
 	if err != nil {
 		return err
 	}
-	q := exportQuery{table: *table, index: *index, keyCond: *keyCond, filter: *filter}
+	var names map[string]string
+	var vals map[string]model.AttributeValue
+	if err := jsonFlag("--expression-attribute-names", *namesFlag, &names); err != nil {
+		return err
+	}
+	if err := jsonFlag("--expression-attribute-values", *values, &vals); err != nil {
+		return err
+	}
+	var cons *bool
 	if *consistent {
-		q.consistent = consistent
+		cons = consistent
 	}
-	if err := jsonFlag("--expression-attribute-names", *names, &q.names); err != nil {
-		return err
-	}
-	if err := jsonFlag("--expression-attribute-values", *values, &q.values); err != nil {
-		return err
+	q := itemexport.ScanOf(*table, *index)
+	q.Scan.FilterExpression, q.Scan.ExpressionAttributeNames, q.Scan.ExpressionAttributeValues, q.Scan.ConsistentRead = *filter, names, vals, cons
+	if *keyCond != "" {
+		q = itemexport.Read{Query: &model.QueryInput{TableName: *table, IndexName: *index, KeyConditionExpression: *keyCond,
+			FilterExpression: *filter, ExpressionAttributeNames: names, ExpressionAttributeValues: vals, ConsistentRead: cons}}
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -137,8 +145,7 @@ first, and asked about unless --yes.
 	if err != nil {
 		return err
 	}
-	keys, err := exportKeys(d.Table, *index)
-	if err != nil {
+	if _, err := itemexport.Keys(d.Table, *index); err != nil {
 		return err
 	}
 	if rf.set() {
@@ -151,11 +158,7 @@ first, and asked about unless --yes.
 	if err != nil {
 		return err
 	}
-	w := itemfmt.NewWriter(dst, f, itemfmt.WriteOptions{Keys: keys})
-	rep, err := q.run(ctx, api, w.Write)
-	if err == nil {
-		err = w.Close()
-	}
+	rep, err := itemexport.Export(ctx, api, q, d.Table, dst, f, nil)
 	if cerr := commit(err == nil); err == nil {
 		err = cerr
 	}
@@ -166,12 +169,12 @@ first, and asked about unless --yes.
 	if *out != "" {
 		to = *out
 	}
-	units := trimFloat(rep.units) + " read units"
-	if rep.units == 1 {
+	units := trimFloat(rep.Units) + " read units"
+	if rep.Units == 1 {
 		units = "1 read unit"
 	}
 	fmt.Fprintf(stderr, "exported %s of %s from %s as %s to %s: %s, %s consumed\n",
-		plural(w.Count(), "item"), q.what(), where, f, to, plural(rep.pages, "page"), units)
+		plural(rep.Items, "item"), q.What(), where, f, to, plural(rep.Pages, "page"), units)
 	return nil
 }
 
@@ -186,107 +189,17 @@ func exportFormat(flagValue, out string) (itemfmt.Format, error) {
 	return itemfmt.JSONLines, nil
 }
 
-// exportKeys are the key attributes of the table, then of the index: the
-// first columns of a CSV file.
-func exportKeys(d *model.TableDescription, index string) ([]string, error) {
-	keys := append(model.HashKeys(d.KeySchema), model.RangeKeys(d.KeySchema)...)
-	if index == "" {
-		return keys, nil
-	}
-	for _, l := range d.LocalSecondaryIndexes {
-		if l.IndexName == index {
-			return append(keys, model.RangeKeys(l.KeySchema)...), nil
-		}
-	}
-	for _, g := range d.GlobalSecondaryIndexes {
-		if g.IndexName == index {
-			return append(append(model.HashKeys(g.KeySchema), model.RangeKeys(g.KeySchema)...), keys...), nil
-		}
-	}
-	return nil, fmt.Errorf("table %s has no index %s", d.TableName, index)
-}
-
-// exportQuery is what an export reads: a Scan, or a Query.
-type exportQuery struct {
-	table, index, keyCond, filter string
-	names                         map[string]string
-	values                        map[string]model.AttributeValue
-	consistent                    *bool
-}
-
-// what names what is read: "Thread", "Thread index PostsByUser", "a Query of Thread".
-func (q exportQuery) what() string {
-	s := q.table
-	if q.index != "" {
-		s += " index " + q.index
-	}
-	if q.keyCond != "" {
-		return "a Query of " + s
-	}
-	return s
-}
-
-// exportReport is what reading took.
-type exportReport struct {
-	pages int
-	units float64
-}
-
-// run reads every page, handing each item to fn.
-func (q exportQuery) run(ctx context.Context, api engine.API, fn func(model.Item) error) (exportReport, error) {
-	var rep exportReport
-	var start model.Item
-	for {
-		if err := ctx.Err(); err != nil {
-			return rep, err
-		}
-		var items []model.Item
-		var last model.Item
-		var cc *model.ConsumedCapacity
-		if q.keyCond != "" {
-			out, err := api.Query(ctx, &model.QueryInput{TableName: q.table, IndexName: q.index, KeyConditionExpression: q.keyCond,
-				FilterExpression: q.filter, ExpressionAttributeNames: q.names, ExpressionAttributeValues: q.values,
-				ConsistentRead: q.consistent, ExclusiveStartKey: start, ReturnConsumedCapacity: model.ReturnCapacityTotal})
-			if err != nil {
-				return rep, err
-			}
-			items, last, cc = out.Items, out.LastEvaluatedKey, out.ConsumedCapacity
-		} else {
-			out, err := api.Scan(ctx, &model.ScanInput{TableName: q.table, IndexName: q.index,
-				FilterExpression: q.filter, ExpressionAttributeNames: q.names, ExpressionAttributeValues: q.values,
-				ConsistentRead: q.consistent, ExclusiveStartKey: start, ReturnConsumedCapacity: model.ReturnCapacityTotal})
-			if err != nil {
-				return rep, err
-			}
-			items, last, cc = out.Items, out.LastEvaluatedKey, out.ConsumedCapacity
-		}
-		rep.pages++
-		if cc != nil {
-			rep.units += float64(cc.CapacityUnits)
-		}
-		for _, it := range items {
-			if err := fn(it); err != nil {
-				return rep, err
-			}
-		}
-		if len(last) == 0 {
-			return rep, nil
-		}
-		start = last
-	}
-}
-
 // confirmRemoteRead says what reading a remote table will cost and, unless
 // yes, asks before reading it.
-func confirmRemoteRead(ctx context.Context, api engine.API, q exportQuery, yes bool, stderr io.Writer) error {
-	est, err := remote.EstimateScan(ctx, api, q.table, q.index)
+func confirmRemoteRead(ctx context.Context, api engine.API, q itemexport.Read, yes bool, stderr io.Writer) error {
+	est, err := remote.EstimateScan(ctx, api, q.Table(), q.Index())
 	if err != nil {
 		return err
 	}
-	if q.consistent != nil && *q.consistent {
+	if q.Consistent() {
 		est.EventualUnits = est.StrongUnits // said as the units the read takes
 	}
-	if q.keyCond != "" || q.filter != "" {
+	if !q.Whole() {
 		fmt.Fprintf(stderr, "at most (a Query reads only its key range; a filter does not lower the cost): %s\n", est)
 	} else {
 		fmt.Fprintln(stderr, est)
@@ -309,20 +222,5 @@ func openOut(path string, stdout io.Writer) (io.Writer, func(ok bool) error, err
 	if path == "" {
 		return stdout, func(bool) error { return nil }, nil
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
-	if err != nil {
-		return nil, nil, err
-	}
-	return tmp, func(ok bool) error {
-		cerr := tmp.Close()
-		if !ok || cerr != nil {
-			os.Remove(tmp.Name())
-			return cerr
-		}
-		if err := os.Rename(tmp.Name(), path); err != nil {
-			os.Remove(tmp.Name())
-			return err
-		}
-		return nil
-	}, nil
+	return itemexport.Create(path)
 }

@@ -171,14 +171,45 @@ func (b *BulkLoad) Write(ctx context.Context, table string, reqs []model.WriteRe
 	if err != nil {
 		return err
 	}
+	return b.apply(t, ws)
+}
+
+// writeChecked writes puts already checked as bulkWrites checks them
+// (each key once) into a table the load created, in one transaction: an
+// import's reader checks its items as it reads them, so that the writer
+// does not check them again.
+func (b *BulkLoad) writeChecked(ctx context.Context, table string, ws []*itemWrite) error {
+	e := b.e
+	if b.ended {
+		return errLoadEnded
+	}
+	if err := e.checkOpen(ctx); err != nil {
+		return err
+	}
+	if !b.Created(table) {
+		return fmt.Errorf("table %s was not created by this load", table)
+	}
+	e.mu.RLock()
+	defer e.mu.RUnlock()
+	t, merr := e.lookup(table)
+	if merr != nil {
+		return merr
+	}
+	return b.apply(t, ws)
+}
+
+// apply writes checked writes into a table the load created, in one
+// transaction; the caller holds e.mu for reading.
+func (b *BulkLoad) apply(t *table, ws []*itemWrite) error {
+	e := b.e
 	var fx writeEffects
-	err = e.update(func(tx *wtx) error { return e.applyBulk(tx, t, ws, &fx) })
+	err := e.update(func(tx *wtx) error { return e.applyBulk(tx, t, ws, &fx) })
 	if err != nil {
 		fx.revert()
 		return asError(err)
 	}
 	e.commit(t, &fx)
-	b.count += len(reqs)
+	b.count += len(ws)
 	return nil
 }
 

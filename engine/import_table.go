@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -147,7 +148,6 @@ type importRun struct {
 	compression string
 
 	table string
-	keys  []string
 	// logMu guards the error log and the error count: both goroutines
 	// of an import (load) log failures.
 	logMu  sync.Mutex
@@ -155,9 +155,13 @@ type importRun struct {
 	logErr error
 	// batch and inBatch are the reader's batch in the making; out takes
 	// each full one to the writer.
-	batch   []pending
+	batch   []importItem
 	inBatch map[string]int
 	out     chan<- readBatch
+	// tc and enc are the reader's: DynamoDB JSON lines are transcoded
+	// straight to the stored encoding (see prepareJSON).
+	tc  model.ItemTranscoder
+	enc []byte
 	// counts: processed and bytes are the reader's, imported the
 	// writer's, errors under logMu; all read once both have ended.
 	counts struct{ processed, imported, errors, bytes int64 }
@@ -166,13 +170,22 @@ type importRun struct {
 // readBatch is a batch of checked items on its way from the reader to
 // the writer, with the bytes of the S3 objects read up to its last item.
 type readBatch struct {
-	items []pending
+	items []importItem
 	read  int64
 }
 
-// pending is an item waiting in a batch, with where it came from.
+// pending is an item waiting in a batch, with where it came from (a bulk
+// put's).
 type pending struct {
 	item  model.Item
+	key   string // S3 object key
+	index int    // the item's position in its object
+}
+
+// importItem is an import's item waiting in a batch, checked and ready to
+// write, with where it came from.
+type importItem struct {
+	w     itemWrite
 	key   string // S3 object key
 	index int    // the item's position in its object
 }
@@ -184,9 +197,6 @@ func (r *importRun) run(ctx context.Context) {
 	e := r.e
 	p := r.in.TableCreationParameters
 	r.table = p.TableName
-	for _, k := range p.KeySchema {
-		r.keys = append(r.keys, k.AttributeName)
-	}
 	code, msg := r.load(ctx)
 	if r.log != nil {
 		r.log.Close()
@@ -292,7 +302,7 @@ func (r *importRun) send(ctx context.Context) error {
 	case <-ctx.Done():
 		return errors.New("The import was stopped")
 	}
-	r.batch, r.inBatch = make([]pending, 0, importBatch), map[string]int{}
+	r.batch, r.inBatch = make([]importItem, 0, importBatch), map[string]int{}
 	return nil
 }
 
@@ -360,12 +370,20 @@ func (r *importRun) object(ctx context.Context, o s3dir.Object) error {
 			r.fail(o.Key, index, "The object could not be read: "+err.Error())
 			return nil
 		}
-		item, err := export.DecodeItemLine(line)
-		if err != nil {
-			r.fail(o.Key, index, itemError(err))
-			continue
+		w, ok := r.prepareJSON(line)
+		if !ok {
+			item, err := export.DecodeItemLine(line)
+			if err != nil {
+				r.fail(o.Key, index, itemError(err))
+				continue
+			}
+			var merr *model.Error
+			if w, merr = r.prepare(item); merr != nil {
+				r.fail(o.Key, index, merr.Message)
+				continue
+			}
 		}
-		if err := r.add(ctx, pending{item: item, key: o.Key, index: index}); err != nil {
+		if err := r.add(ctx, importItem{w: w, key: o.Key, index: index}); err != nil {
 			return err
 		}
 	}
@@ -403,7 +421,12 @@ func (r *importRun) csv(ctx context.Context, key string, zr io.Reader) error {
 			}
 			continue
 		}
-		if err := r.add(ctx, pending{item: item, key: key, index: index}); err != nil {
+		w, merr := r.prepare(item)
+		if merr != nil {
+			r.fail(key, index, merr.Message)
+			continue
+		}
+		if err := r.add(ctx, importItem{w: w, key: key, index: index}); err != nil {
 			return err
 		}
 	}
@@ -417,26 +440,14 @@ func itemError(err error) string {
 	return err.Error()
 }
 
-// add puts an item in the batch; an item whose key is already in the
-// batch replaces it (DynamoDB's import overwrites duplicates silently).
-func (r *importRun) add(ctx context.Context, p pending) error {
-	if err := r.e.checkItem(r.table, p.item); err != nil {
-		r.fail(p.key, p.index, err.Message)
-		return nil
-	}
-	var kb []byte
-	for _, k := range r.keys {
-		if v, ok := p.item[k]; ok {
-			kb = model.AppendJSON(append(kb, k...), v)
-		}
-	}
-	if i, ok := r.inBatch[string(kb)]; ok && len(kb) > 0 {
+// add puts a checked item in the batch; an item whose key is already in
+// the batch replaces it (DynamoDB's import overwrites duplicates silently).
+func (r *importRun) add(ctx context.Context, p importItem) error {
+	if i, ok := r.inBatch[p.w.key]; ok {
 		r.batch[i] = p
 		return nil
 	}
-	if len(kb) > 0 {
-		r.inBatch[string(kb)] = len(r.batch)
-	}
+	r.inBatch[p.w.key] = len(r.batch)
 	r.batch = append(r.batch, p)
 	if len(r.batch) >= importBatch {
 		return r.send(ctx)
@@ -444,15 +455,16 @@ func (r *importRun) add(ctx context.Context, p pending) error {
 	return nil
 }
 
-// flush writes a batch; items the engine refuses are counted and logged,
-// and the rest written.
-func (r *importRun) flush(ctx context.Context, batch []pending) error {
+// flush writes a batch of checked items (the reader checked each as
+// PutItem and BatchWriteItem do; see prepare); an item the engine still
+// refuses is counted and logged, and the rest written.
+func (r *importRun) flush(ctx context.Context, batch []importItem) error {
 	for len(batch) > 0 {
-		reqs := make([]model.WriteRequest, len(batch))
-		for i, p := range batch {
-			reqs[i] = model.WriteRequest{PutRequest: &model.PutRequest{Item: p.item}}
+		ws := make([]*itemWrite, len(batch))
+		for i := range batch {
+			ws[i] = &batch[i].w
 		}
-		err := r.b.Write(ctx, r.table, reqs)
+		err := r.b.writeChecked(ctx, r.table, ws)
 		if err == nil {
 			r.counts.imported += int64(len(batch))
 			return nil
@@ -508,6 +520,89 @@ func (r *importRun) fail(key string, index int, msg string) {
 func (e *Engine) ImportErrorLog(importArn string) string {
 	id := importArn[strings.LastIndex(importArn, "/")+1:]
 	return filepath.Join(e.opts.S3Dir, ".cloudwatch", "aws-dynamodb", "imports", id, "error")
+}
+
+// prepare checks an item for the import's table and returns its write:
+// checked first as PutItem checks an item (checkItem, whose messages the
+// error log shows), then as a BatchWriteItem put (its values normalised,
+// its key, index keys and size), in the order the import has always
+// reported them.
+func (r *importRun) prepare(item model.Item) (itemWrite, *model.Error) {
+	if err := r.e.checkItem(r.table, item); err != nil {
+		return itemWrite{}, err
+	}
+	if _, err := model.NormalizeItemSize(item); err != nil {
+		return itemWrite{}, err
+	}
+	t := r.tableNow()
+	if t == nil {
+		return itemWrite{}, model.ResourceNotFound()
+	}
+	w, err := t.batchWrite(model.WriteRequest{PutRequest: &model.PutRequest{Item: item}})
+	if err != nil {
+		return itemWrite{}, err
+	}
+	return *w, nil
+}
+
+// prepareJSON is prepare for a DynamoDB JSON line, without building the
+// item: the line is transcoded straight to the stored encoding
+// (model.ItemTranscoder) and its key attributes checked; the item is
+// decoded (from its stored bytes) only when the table's indexes, TTL,
+// stream or PITR read it. It returns false for any line it does not take
+// — anything with an error among them — and the caller reads that line
+// the slow way (DecodeItemLine, prepare), for the exact error.
+func (r *importRun) prepareJSON(line []byte) (itemWrite, bool) {
+	inner, ok := export.ItemObject(line)
+	if !ok {
+		return itemWrite{}, false
+	}
+	t := r.tableNow()
+	if t == nil {
+		return itemWrite{}, false
+	}
+	enc, size, ok := r.tc.Append(r.enc[:0], inner)
+	r.enc = enc
+	if !ok || size > model.MaxItemSize {
+		return itemWrite{}, false
+	}
+	var sb strings.Builder
+	sb.Grow(binary.MaxVarintLen64 + len(enc))
+	var n [binary.MaxVarintLen64]byte
+	sb.Write(n[:binary.PutUvarint(n[:], uint64(size))])
+	sb.Write(enc)
+	w := itemWrite{stored: sb.String(), newSize: size, new: presentItem}
+	_, ttl := t.ttlAttr()
+	_, stream := t.streamEnabled()
+	item := model.Item{}
+	if len(t.indexes) > 0 || ttl || stream || t.meta.PITR != nil {
+		full, err := model.DecodeItem(enc)
+		if err != nil {
+			return itemWrite{}, false
+		}
+		item, w.new = full, full
+	} else {
+		for _, ka := range []keyAttr{t.hash, t.rng} {
+			if ka.name == "" {
+				continue
+			}
+			if v, ok := r.tc.Attr(ka.name); ok {
+				item[ka.name] = v
+			}
+		}
+	}
+	if t.validateItemKey(item) != nil || t.validateBatchItemKey(item) != nil || t.checkIndexKeysForPut(item) != nil {
+		return itemWrite{}, false
+	}
+	w.key = t.itemStorageKey(item)
+	return w, true
+}
+
+// tableNow is the import's table as the engine holds it now.
+func (r *importRun) tableNow() *table {
+	r.e.mu.RLock()
+	defer r.e.mu.RUnlock()
+	return r.e.tables[r.table]
 }
 
 // checkItem checks an item for a table as PutItem checks one (its key, its

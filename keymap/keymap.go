@@ -104,6 +104,10 @@ type KeyMap struct {
 
 	// The query builder's history and saved requests (history.go).
 	History HistoryKeyMap
+
+	// Export and import from the explorer, the remote endpoint switcher
+	// (transfer.go).
+	Transfer TransferKeyMap
 }
 
 // DefaultKeyMap returns the explorer's bindings: vim keys and arrows both
@@ -163,13 +167,14 @@ func DefaultKeyMap() KeyMap {
 		RemoveAction: key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "remove action")),
 		Complete:     key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "complete the name")),
 
-		Browse:  DefaultBrowseKeyMap(),
-		Live:    DefaultLiveKeyMap(),
-		Editing: DefaultEditKeyMap(),
-		Design:  DefaultDesignKeyMap(),
-		Backups: DefaultBackupsKeyMap(),
-		Field:   DefaultFieldKeyMap(),
-		History: DefaultHistoryKeyMap(),
+		Browse:   DefaultBrowseKeyMap(),
+		Live:     DefaultLiveKeyMap(),
+		Editing:  DefaultEditKeyMap(),
+		Design:   DefaultDesignKeyMap(),
+		Backups:  DefaultBackupsKeyMap(),
+		Field:    DefaultFieldKeyMap(),
+		History:  DefaultHistoryKeyMap(),
+		Transfer: DefaultTransferKeyMap(),
 	}
 }
 

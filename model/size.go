@@ -81,7 +81,15 @@ func ValueSize(v AttributeValue) int {
 // for 123 and -2 for 0.05). Text that is not a number counts as 1.
 func NumberSize(canonical string) int {
 	d, ok := parseDecimal(canonical)
-	if !ok || d.zero() {
+	if !ok {
+		return 1
+	}
+	return decimalSize(&d)
+}
+
+// decimalSize is NumberSize of a parsed number.
+func decimalSize(d *decimal) int {
+	if d.zero() {
 		return 1
 	}
 	n := 1 + (d.ndig+1)/2

@@ -27,6 +27,8 @@
 //	 ├─ ui/forms       forms and questions over the pane; the $EDITOR edit
 //	 ├─ ui/clock       the clock keys of every pane, the advance prompt,
 //	 │                 the status bar's clock (one per workspace)
+//	 ├─ ui/transfer    export to a file and import from one (x, I): a
+//	 │                 dialog over the pane, with progress and a stop key
 //	 ├─ ui/remote      a remote backend's whole-table read (S, Surveys, one
 //	 │                 per workspace) and copy into the sandbox (C, Copier)
 //	 └─ ui/uitest      what component tests share: the demo engine, key
@@ -69,7 +71,8 @@
 //	              kit.OpenItemMsg, FlashMsg, ChangedMsg, SelectMsg,
 //	              ConfirmMsg, EditMsg, ManageMsg, WorkspaceMsg,
 //	              OpenQueryMsg, OpenItemsMsg, OpenPatternsMsg, SearchLikeMsg, SurveyMsg,
-//	              StopSurveyMsg; clock.StateMsg; remote.SurveyMsg,
+//	              StopSurveyMsg, ExportMsg and ImportMsg (the ui/transfer
+//	              dialog over the pane); clock.StateMsg; remote.SurveyMsg,
 //	              AskCopyMsg, CopiedMsg, SandboxMsg; sidebar.OpenMsg
 //
 // Messages flow like this:

@@ -22,46 +22,10 @@ const (
 	// liveEventBuffer is the event subscription's buffer; beyond it the
 	// engine drops events for this subscriber rather than block a writer.
 	liveEventBuffer = 8192
-	// liveBatchMax bounds the events one message carries.
-	liveBatchMax = 4096
 	// reloadEvery bounds how often writes seen live read the sidebar's
 	// table descriptions again.
 	reloadEvery = 2 * time.Second
 )
-
-// liveBatchMsg is the engine events that arrived together; ok is false when
-// the subscription ended.
-type liveBatchMsg struct {
-	evs []engine.Event
-	ok  bool
-	at  time.Time // wall time the batch was read
-}
-
-// readEvents waits for the next engine event, lets a burst gather for gap,
-// and returns everything that arrived as one message.
-func readEvents(ch <-chan engine.Event, gap time.Duration) tea.Msg {
-	ev, ok := <-ch
-	if !ok {
-		return liveBatchMsg{}
-	}
-	if gap > 0 {
-		time.Sleep(gap)
-	}
-	evs := []engine.Event{ev}
-	for len(evs) < liveBatchMax {
-		select {
-		case ev, ok := <-ch:
-			if !ok {
-				return liveBatchMsg{evs: evs, ok: true, at: time.Now()}
-			}
-			evs = append(evs, ev)
-			continue
-		default:
-		}
-		break
-	}
-	return liveBatchMsg{evs: evs, ok: true, at: time.Now()}
-}
 
 // waitEvents reads a workspace's next batch of events.
 func (m *Model) waitEvents(w *workspace, gap time.Duration) tea.Cmd {
@@ -69,19 +33,19 @@ func (m *Model) waitEvents(w *workspace, gap time.Duration) tea.Cmd {
 	if ch == nil {
 		return nil
 	}
-	return route(w, toRoot, func() tea.Msg { return readEvents(ch, gap) })
+	return route(w, toRoot, func() tea.Msg { return kit.ReadEvents(ch, gap) })
 }
 
 // onEvents takes a batch of events: the status bar shows the newest
 // request, writes read the tables again (at most every reloadEvery), and
 // the panes that take events get them.
-func (m *Model) onEvents(w *workspace, b liveBatchMsg) tea.Cmd {
-	if !b.ok {
+func (m *Model) onEvents(w *workspace, b kit.EventBatch) tea.Cmd {
+	if !b.OK {
 		return nil
 	}
 	write := false
-	for i := range b.evs {
-		ev := &b.evs[i]
+	for i := range b.Events {
+		ev := &b.Events[i]
 		if ev.Request != nil {
 			r := *ev.Request
 			w.last = &r
@@ -94,20 +58,20 @@ func (m *Model) onEvents(w *workspace, b liveBatchMsg) tea.Cmd {
 		}
 	}
 	gap := liveEventGap
-	if len(b.evs) >= liveBusyBatch {
+	if len(b.Events) >= liveBusyBatch {
 		gap = liveBusyGap
 	}
 	cmds := []tea.Cmd{m.waitEvents(w, gap)}
 	for p, pn := range w.panes {
 		if s, ok := pn.(kit.EventSink); ok {
-			cmds = append(cmds, route(w, toPaneOf(pane(p)), s.Events(b.evs)))
+			cmds = append(cmds, route(w, toPaneOf(pane(p)), s.Events(b.Events)))
 		}
 	}
 	if write {
-		cmds = append(cmds, m.reloadLive(w, b.at))
+		cmds = append(cmds, m.reloadLive(w, b.At))
 		if v := w.item; v != nil {
-			for i := range b.evs {
-				if b.evs[i].Table == v.Table() && b.evs[i].Kind != engine.EventRequest {
+			for i := range b.Events {
+				if b.Events[i].Table == v.Table() && b.Events[i].Kind != engine.EventRequest {
 					cmds = append(cmds, route(w, toItem, v.Reload()))
 					break
 				}

@@ -87,8 +87,9 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	if m.ws.clock.Prompting() {
 		return route(m.ws, toClock, m.ws.clock.Update(msg))
 	}
-	if m.showHelp {
-		m.helpKey(msg)
+	if m.helpScreen.Shown() {
+		_, h := m.paneSize()
+		m.helpScreen.Key(msg, h)
 		return nil
 	}
 	if m.capturing() {
@@ -102,7 +103,7 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, km.Quit):
 		return m.askQuit()
 	case key.Matches(msg, km.Help):
-		m.showHelp, m.helpTop = true, 0
+		m.helpScreen.Open()
 		return nil
 	case key.Matches(msg, km.NextFocus):
 		m.cycleFocus(1)

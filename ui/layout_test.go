@@ -124,7 +124,7 @@ func TestHelpScrollsAndWraps(t *testing.T) {
 				t.Errorf("%dx%d: G does not reach the end:\n%s", size[0], size[1], screen(m))
 			}
 			press(t, m, "esc")
-			if m.showHelp {
+			if m.helpScreen.Shown() {
 				t.Fatal("esc did not close the help")
 			}
 		}

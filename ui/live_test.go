@@ -193,32 +193,11 @@ func TestClockKeys(t *testing.T) {
 	}
 }
 
-// A burst of events reaches the model as one message, so a workload of
-// thousands of requests a second costs a few renders a second.
-func TestLiveEventsBatched(t *testing.T) {
-	ch := make(chan engine.Event, 5000)
-	for i := 0; i < 5000; i++ {
-		ch <- engine.Event{Kind: engine.EventRequest, Request: &engine.RequestRecord{Action: "PutItem"}}
-	}
-	msg := readEvents(ch, 0).(liveBatchMsg)
-	if !msg.ok || len(msg.evs) != liveBatchMax {
-		t.Fatalf("first batch: %d events", len(msg.evs))
-	}
-	msg = readEvents(ch, 0).(liveBatchMsg)
-	if len(msg.evs) != 5000-liveBatchMax {
-		t.Fatalf("second batch: %d events", len(msg.evs))
-	}
-	close(ch)
-	if msg := readEvents(ch, 0).(liveBatchMsg); msg.ok {
-		t.Fatal("a closed subscription still reads")
-	}
-}
-
 // events delivers what the engine published since ch was subscribed, as
 // the event reader would.
 func events(t testing.TB, m *Model, ch <-chan engine.Event) {
 	t.Helper()
-	send(t, m, routed{ws: m.ws, to: toRoot, msg: readEvents(ch, 0)})
+	send(t, m, routed{ws: m.ws, to: toRoot, msg: kit.ReadEvents(ch, 0)})
 }
 
 // The TTL pane lays out every state at every width, including values that

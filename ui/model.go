@@ -9,8 +9,10 @@ import (
 	"github.com/dynoscope/dynoscope/engine"
 	"github.com/dynoscope/dynoscope/keymap"
 	"github.com/dynoscope/dynoscope/ui/forms"
+	"github.com/dynoscope/dynoscope/ui/helpscreen"
 	"github.com/dynoscope/dynoscope/ui/kit"
 	"github.com/dynoscope/dynoscope/ui/lessons"
+	"github.com/dynoscope/dynoscope/ui/quit"
 	"github.com/dynoscope/dynoscope/ui/remote"
 )
 
@@ -101,19 +103,18 @@ type Model struct {
 	others  []*workspace // a lesson's copy
 	lessons *lessons.Model
 
-	pane      pane
-	onSidebar bool // the sidebar has the keyboard
-	showHelp  bool
-	helpTop   int
-	modal     forms.Modal
-	modalWS   *workspace     // the workspace the modal acts on
-	copier    *remote.Copier // copies of remote slices into the sandbox
-	flash     string
-	now       time.Time
-	w, h      int
-	quitting  bool
-	mark      *workspaceMark // the user's in-memory workspace as it opened (quit.go)
-	sidebarAt sidebarMode    // whole, narrow or hidden (\\; mouse.go)
+	pane       pane
+	onSidebar  bool              // the sidebar has the keyboard
+	helpScreen *helpscreen.Model // the ? screen, when open
+	modal      forms.Modal
+	modalWS    *workspace     // the workspace the modal acts on
+	copier     *remote.Copier // copies of remote slices into the sandbox
+	flash      string
+	now        time.Time
+	w, h       int
+	quitting   bool
+	mark       *quit.Mark  // the user's in-memory workspace as it opened (quit.go)
+	sidebarAt  sidebarMode // whole, narrow or hidden (\\; mouse.go)
 }
 
 // New returns the explorer's root model over api, the user's workspace.
@@ -132,6 +133,7 @@ func New(api engine.API, opts Options) *Model {
 	m.home = m.newWorkspace(api, opts.Workspace, opts.File)
 	m.home.query.SetHistory(opts.History)
 	m.ws = m.home
+	m.helpScreen = helpscreen.New(m.st, m.km)
 	m.lessons = lessons.New(m.st, m.km, api)
 	m.copier = remote.NewCopier(opts.Sandbox, opts.SandboxLabel)
 	m.now = m.clockNow()
@@ -214,7 +216,7 @@ func (m *Model) onPaste(msg tea.PasteMsg) tea.Cmd {
 		return m.updateModal(msg)
 	case m.ws.clock.Prompting():
 		return route(m.ws, toClock, m.ws.clock.Update(msg))
-	case m.showHelp || m.onSidebar:
+	case m.helpScreen.Shown() || m.onSidebar:
 		return nil
 	}
 	return m.toFocus(msg)

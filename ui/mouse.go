@@ -68,7 +68,7 @@ func (m *Model) tabAt(x int) (pane, bool) {
 // onClick does what a left click asks, where it is; the other buttons do
 // nothing. A form or the help screen over the pane keeps the mouse out.
 func (m *Model) onClick(msg tea.MouseClickMsg) tea.Cmd {
-	if msg.Button != tea.MouseLeft || m.modal != nil || m.showHelp || m.ws.clock.Prompting() {
+	if msg.Button != tea.MouseLeft || m.modal != nil || m.helpScreen.Shown() || m.ws.clock.Prompting() {
 		return nil
 	}
 	sw := m.sidebarWidth()

@@ -8,6 +8,7 @@ import (
 
 	"github.com/dynoscope/dynoscope/engine"
 	"github.com/dynoscope/dynoscope/model"
+	"github.com/dynoscope/dynoscope/ui/kit"
 	"github.com/dynoscope/dynoscope/ui/patterns"
 	"github.com/dynoscope/dynoscope/ui/uitest"
 )
@@ -54,7 +55,7 @@ func TestPatternsPaneChecksAgain(t *testing.T) {
 	old := patterns.RecheckGap
 	patterns.RecheckGap = 0
 	defer func() { patterns.RecheckGap = old }()
-	send(t, m, routed{ws: m.ws, to: toRoot, msg: liveBatchMsg{ok: true, at: time.Now(), evs: []engine.Event{{Kind: engine.EventRequest, Table: "Songs",
+	send(t, m, routed{ws: m.ws, to: toRoot, msg: kit.EventBatch{OK: true, At: time.Now(), Events: []engine.Event{{Kind: engine.EventRequest, Table: "Songs",
 		Request: &engine.RequestRecord{Action: "PutItem", Table: "Songs"}}}}})
 	if res, _ := pp.Result(0); res.ItemsReturned != 1 {
 		t.Fatalf("after a write seen live the GetItem finds %d items", res.ItemsReturned)

@@ -11,8 +11,10 @@ import (
 	"github.com/dynoscope/dynoscope/ui/forms"
 	"github.com/dynoscope/dynoscope/ui/items"
 	"github.com/dynoscope/dynoscope/ui/kit"
+	"github.com/dynoscope/dynoscope/ui/quit"
 	"github.com/dynoscope/dynoscope/ui/remote"
 	"github.com/dynoscope/dynoscope/ui/sidebar"
+	"github.com/dynoscope/dynoscope/ui/transfer"
 )
 
 // Every message the root takes is in this file: Update (what Bubble Tea
@@ -175,7 +177,7 @@ func (m *Model) onRootMsg(w *workspace, msg tea.Msg) tea.Cmd {
 			r := msg.rec
 			w.last = &r
 		}
-	case liveBatchMsg:
+	case kit.EventBatch:
 		return m.onEvents(w, msg)
 	case reloadMsg:
 		return w.reload()
@@ -183,9 +185,9 @@ func (m *Model) onRootMsg(w *workspace, msg tea.Msg) tea.Cmd {
 		return tea.Batch(m.onOpen(w, msg), m.showLive())
 	case totalsMsg:
 		w.totals = msg.t
-	case markMsg:
-		m.mark = &msg.mark
-	case quitCheckMsg:
+	case quit.MarkMsg:
+		m.mark = &msg.Mark
+	case quit.CheckMsg:
 		return m.onQuitCheck(msg)
 	case quitMsg:
 		return m.quit()
@@ -246,6 +248,16 @@ func (m *Model) onKit(w *workspace, from dest, msg tea.Msg) (tea.Cmd, bool) {
 		return m.searchLike(w, msg), true
 	case kit.OpenPatternsMsg:
 		return m.openPatterns(w, msg), true
+	case kit.ExportMsg:
+		d, cmd := transfer.NewExport(m.st, m.km, w.api, msg)
+		m.openModal(w, d)
+		return route(w, toModal, cmd), true
+	case kit.ImportMsg:
+		d, cmd := transfer.NewImport(m.st, m.km, w.api, msg, w.file)
+		if d != nil {
+			m.openModal(w, d)
+		}
+		return route(w, toModal, cmd), true
 	case kit.SurveyMsg:
 		return route(w, toSurvey, w.survey.Ask(msg.Table)), true
 	case kit.StopSurveyMsg:

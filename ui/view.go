@@ -92,8 +92,8 @@ func (m *Model) mainView(h int) string {
 	focused := !m.onSidebar || m.modal != nil
 	var body string
 	switch {
-	case m.showHelp:
-		body = m.helpView(iw, ih)
+	case m.helpScreen.Shown():
+		body = m.helpScreen.View(m.helpLines(iw), iw, ih)
 	case m.ws.loadErr != nil && len(m.ws.tables) == 0:
 		body = strings.Join(kit.ErrorBox(m.st, kit.AsModelError(m.ws.loadErr), iw), "\n")
 	case m.modal != nil:
@@ -120,7 +120,7 @@ func (m *Model) focusedView() string {
 func (m *Model) boxTitle() string {
 	over := ""
 	switch {
-	case m.showHelp:
+	case m.helpScreen.Shown():
 		over = " ▸ help"
 	case m.modal != nil:
 	case m.ws.item != nil && m.pane != paneLessons:
@@ -189,8 +189,8 @@ func (m *Model) focusedKeys() []key.Binding {
 		return m.modal.ShortHelp()
 	case m.ws.clock.Prompting():
 		return m.ws.clock.PromptHelp()
-	case m.showHelp:
-		return m.helpKeys()
+	case m.helpScreen.Shown():
+		return m.helpScreen.Keys()
 	}
 	return m.focused().ShortHelp()
 }
@@ -201,7 +201,7 @@ func (m *Model) globalKeys() []key.Binding {
 	if m.capturing() {
 		return []key.Binding{km.Interrupt}
 	}
-	if m.showHelp {
+	if m.helpScreen.Shown() {
 		return nil
 	}
 	out := []key.Binding{km.NextFocus, km.PaneDigits}

@@ -229,20 +229,7 @@ func (m *Model) openQuery(msg kit.OpenQueryMsg) tea.Cmd {
 // the pane had was an index entry.
 func (m *Model) searchLike(w *workspace, msg kit.SearchLikeMsg) tea.Cmd {
 	if !msg.Whole {
-		api, table := w.api, msg.Target.Table()
-		key := model.Item{}
-		for _, k := range msg.Target.TableKeyNames() {
-			if v, ok := msg.Item[k]; ok && k != "" {
-				key[k] = v
-			}
-		}
-		return route(w, toRoot, func() tea.Msg {
-			out, err := api.GetItem(kit.Bg, &model.GetItemInput{TableName: table, Key: key})
-			if err != nil || out.Item == nil {
-				return kit.FlashMsg{Text: "more like this: the item is gone"}
-			}
-			return kit.SearchLikeMsg{Target: kit.TableTarget(msg.Target.Desc), Item: out.Item, Whole: true}
-		})
+		return route(w, toRoot, msg.ReadWhole(w.api))
 	}
 	w.item = nil
 	m.pane, m.onSidebar = paneQuery, false

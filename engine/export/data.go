@@ -109,7 +109,7 @@ type itemLine struct {
 // read in one pass by the model's item decoder; any other goes through
 // encoding/json for its error.
 func DecodeItemLine(line []byte) (model.Item, error) {
-	if inner, ok := itemObject(line); ok {
+	if inner, ok := ItemObject(line); ok {
 		var it model.Item
 		if it.UnmarshalJSON(inner) == nil && it != nil {
 			return it, nil
@@ -125,9 +125,10 @@ func DecodeItemLine(line []byte) (model.Item, error) {
 	return *l.Item, nil
 }
 
-// itemObject returns the value of a line shaped {"Item":VALUE} (with
-// optional whitespace), or false.
-func itemObject(line []byte) ([]byte, bool) {
+// ItemObject returns the value of a line shaped {"Item":VALUE} (with
+// optional whitespace), or false: the item's JSON of a full export's line,
+// for a reader that decodes it itself (an import's fast path).
+func ItemObject(line []byte) ([]byte, bool) {
 	i := skipSpace(line, 0)
 	if i >= len(line) || line[i] != '{' {
 		return nil, false

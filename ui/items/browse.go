@@ -34,6 +34,10 @@ func (p *Model) browseKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		return p.openPrompt(promptRemove), true
 	case key.Matches(msg, bk.ExportMarked):
 		return p.openPrompt(promptExport), true
+	case key.Matches(msg, p.tk.Export) && p.tg.Valid():
+		return kit.Msg(p.exportShown()), true
+	case key.Matches(msg, p.tk.Import) && p.tg.Valid():
+		return kit.Msg(kit.ImportMsg{Desc: p.tg.Desc}), true
 	case key.Matches(msg, bk.Columns):
 		p.chooser = &columnChooser{}
 		return nil, true
@@ -60,4 +64,15 @@ func copyItem(it model.Item, dynamo bool) tea.Cmd {
 		text, what = kit.DynamoJSON(it)+"\n", "DynamoDB JSON"
 	}
 	return tea.Batch(tea.SetClipboard(text), kit.Msg(kit.FlashMsg{Text: "copied the item as " + what + " (OSC 52: a terminal without clipboard access drops it; try pasting)"}))
+}
+
+// exportShown is the export of what the pane shows: every item of the
+// table or index, or, with a filter on the server, every item it matches.
+func (p *Model) exportShown() kit.ExportMsg {
+	out := kit.ExportOf(p.tg)
+	if sf := p.server; sf != nil && sf.expr != "" {
+		out.Read.Scan.FilterExpression, out.Read.Scan.ExpressionAttributeNames, out.Read.Scan.ExpressionAttributeValues = sf.expr, sf.names, sf.values
+		out.What = "the items of " + out.What + " where " + sf.text
+	}
+	return out
 }

@@ -66,6 +66,7 @@ type Model struct {
 	keys     keys
 	ek       keymap.EditKeyMap
 	bk       keymap.BrowseKeyMap
+	tk       keymap.TransferKeyMap
 	api      engine.API
 	pageSize int
 
@@ -153,7 +154,7 @@ func New(st *kit.Styles, km keymap.KeyMap, api engine.API, pageSize int) *Model 
 		ClearFilter: km.ClearFilter, LeftOut: km.LeftOut, Reload: km.Reload, Stop: km.Stop,
 		Facet: km.Design.Facet, FacetBack: km.Design.FacetBack, MoreLikeThis: km.MoreLikeThis,
 		Back: km.Back, KeepFilter: keep, LeaveUp: km.Field.Up, LeaveDown: km.Field.Down}
-	return &Model{st: st, keys: k, ek: km.Editing, bk: km.Browse, api: api, pageSize: pageSize, loading: -1,
+	return &Model{st: st, keys: k, ek: km.Editing, bk: km.Browse, tk: km.Transfer, api: api, pageSize: pageSize, loading: -1,
 		retryDelay: bulkRetryDelay}
 }
 

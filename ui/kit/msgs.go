@@ -127,6 +127,25 @@ type SearchLikeMsg struct {
 	Whole  bool
 }
 
+// ReadWhole reads the whole table item of an index entry: the message
+// again, Whole, or a flash that the item is gone.
+func (m SearchLikeMsg) ReadWhole(api engine.API) tea.Cmd {
+	table, key := m.Target.Table(), model.Item{}
+	for _, k := range m.Target.TableKeyNames() {
+		if v, ok := m.Item[k]; ok && k != "" {
+			key[k] = v
+		}
+	}
+	tg := TableTarget(m.Target.Desc)
+	return func() tea.Msg {
+		out, err := api.GetItem(Bg, &model.GetItemInput{TableName: table, Key: key})
+		if err != nil || out.Item == nil {
+			return FlashMsg{Text: "more like this: the item is gone"}
+		}
+		return SearchLikeMsg{Target: tg, Item: out.Item, Whole: true}
+	}
+}
+
 // OpenItemsMsg asks the root to browse Table (and Index) in the items
 // pane, on its left-out list when LeftOut, in Workspace (nil API: the
 // pane's own).

@@ -13,8 +13,11 @@ type keys struct {
 	Up, Down, PageUp, PageDown, Top, Bottom, Edit, Done, Cycle, CycleBack, Run, ScanMode, NextPage, CopyCLI, Open key.Binding
 	Mode, ModeBack, AddAction, RemoveAction, Complete                                                             key.Binding
 	CodeLang, SavePattern                                                                                         key.Binding
-	Accept, Cancel, Back, PrevField, NextField                                                                    key.Binding
-	HistPrev, HistNext, HistSearch, Forget, SaveRequest, ListUp, ListDown                                         key.Binding
+	// Export writes every page of the result's request to a file (the
+	// ui/transfer dialog).
+	Export                                                                key.Binding
+	Accept, Cancel, Back, PrevField, NextField                            key.Binding
+	HistPrev, HistNext, HistSearch, Forget, SaveRequest, ListUp, ListDown key.Binding
 	// The root's keys a letter typed on a field leaves to it (TakesText).
 	Quit, Help, PaneDigits key.Binding
 }
@@ -50,6 +53,7 @@ func (q *Model) keyMap() keys {
 	k.Cycle.SetEnabled(isChoice && !q.editing)
 	k.CycleBack.SetEnabled(isChoice && !q.editing)
 	k.NextPage.SetEnabled(!q.editing && hasNext)
+	k.Export.SetEnabled(!q.editing && q.formMode() && q.f.res != nil && q.f.res.err == nil)
 	k.Open.SetEnabled(!q.editing && onResult)
 	if q.editing {
 		k.Run.SetKeys("ctrl+r")
@@ -67,7 +71,7 @@ func (q *Model) keyMap() keys {
 		k.HistNext.SetHelp("↓/ctrl+n", "next request run (past the newest: what you typed)")
 	}
 	if isText && !q.editing && !q.armed() { // a letter typed here is text: the pane's letter commands wait
-		for _, b := range []*key.Binding{&k.ScanMode, &k.CopyCLI, &k.NextPage, &k.AddAction, &k.RemoveAction, &k.CodeLang, &k.SavePattern} {
+		for _, b := range []*key.Binding{&k.ScanMode, &k.CopyCLI, &k.NextPage, &k.AddAction, &k.RemoveAction, &k.CodeLang, &k.SavePattern, &k.Export} {
 			b.SetEnabled(false)
 		}
 		k.Run.SetKeys("ctrl+r")
@@ -75,7 +79,7 @@ func (q *Model) keyMap() keys {
 	}
 	if q.lang > 0 { // the program has the pane: the list keys scroll it
 		for _, b := range []*key.Binding{&k.Edit, &k.Done, &k.Complete, &k.Cycle, &k.CycleBack, &k.AddAction, &k.RemoveAction,
-			&k.Run, &k.Mode, &k.ModeBack, &k.ScanMode, &k.NextPage, &k.Open, &k.HistPrev, &k.HistNext, &k.HistSearch, &k.SaveRequest} {
+			&k.Run, &k.Mode, &k.ModeBack, &k.ScanMode, &k.NextPage, &k.Open, &k.HistPrev, &k.HistNext, &k.HistSearch, &k.SaveRequest, &k.Export} {
 			b.SetEnabled(false)
 		}
 		k.CopyCLI.SetHelp("c", "copy the "+shortLang(q.lang)+" program")
@@ -137,7 +141,7 @@ func (q *Model) FullHelp() [][]key.Binding {
 	}
 	k := q.keyMap()
 	return [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom}, {k.Edit, k.Done, k.Complete, k.Cycle, k.CycleBack},
-		{k.Run, k.Mode, k.ModeBack, k.ScanMode, k.AddAction, k.RemoveAction, k.NextPage, k.CopyCLI, k.Open},
+		{k.Run, k.Mode, k.ModeBack, k.ScanMode, k.AddAction, k.RemoveAction, k.NextPage, k.CopyCLI, k.Open, k.Export},
 		{k.HistPrev, k.HistNext, k.HistSearch, k.SaveRequest, k.CodeLang, k.SavePattern}}
 }
 
@@ -287,6 +291,8 @@ func (q *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		q.edited()
 		q.clearStaleError()
 		q.move(0)
+	case key.Matches(msg, k.Export):
+		return q.exportResult()
 	case key.Matches(msg, k.AddAction):
 		q.txAdd()
 	case key.Matches(msg, k.RemoveAction):

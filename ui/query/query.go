@@ -163,11 +163,13 @@ type result struct {
 func New(st *kit.Styles, km keymap.KeyMap, api engine.API, copyFn func(string) error, endpoint string) *Model {
 	open := km.Open
 	open.SetHelp("enter", "open item")
+	export := km.Transfer.Export
+	export.SetHelp(export.Help().Key, "export the result, every page, to a file")
 	return &Model{st: st, api: api, copy: copyFn, endpoint: endpoint, saved: map[string]form{},
 		attrs: map[string][]string{}, attrsLoading: map[string]bool{},
 		keys: keys{Up: km.Up, Down: km.Down, PageUp: km.PageUp, PageDown: km.PageDown, Top: km.Top, Bottom: km.Bottom,
 			Edit: km.Edit, Done: km.Done, Cycle: km.Cycle, CycleBack: km.CycleBack, Run: km.Run, ScanMode: km.ScanMode,
-			NextPage: km.NextPage, CopyCLI: km.CopyCLI, Open: open,
+			NextPage: km.NextPage, CopyCLI: km.CopyCLI, Open: open, Export: export,
 			Mode: km.Mode, ModeBack: km.ModeBack, AddAction: km.AddAction, RemoveAction: km.RemoveAction, Complete: km.Complete,
 			CodeLang: km.Design.CodeLang, SavePattern: km.Design.SavePattern,
 			Accept: km.Editing.Accept, Cancel: km.Editing.Cancel, Back: km.Back, PrevField: km.Editing.PrevField, NextField: km.Editing.NextField,

@@ -6,7 +6,9 @@
 // keys c, i, d, t and X ask the root for a new table, a new GSI (a new
 // vector index when the cursor is on one), the deletion of the table, GSI
 // or vector index under the cursor, TTL on or off and the emptying of the
-// table (every item deleted). On a remote
+// table (every item deleted); x and I for the export of the table or
+// index under the cursor to a file and the import of a file into the
+// table (kit.ExportMsg, kit.ImportMsg). On a remote
 // backend the counts are DynamoDB's approximate ones and say so ("~"), an
 // index's sparse ratio is exact once the table was read whole (S), and the
 // keys that would write are shown refused while the backend is read-only.
@@ -29,6 +31,7 @@ type Model struct {
 	st     *kit.Styles
 	keys   keys
 	ek     keymap.EditKeyMap
+	tk     keymap.TransferKeyMap
 	all    []kit.TableInfo // every table
 	tables []kit.TableInfo // those the filter lets through, listed
 	// filter narrows the list to the tables whose name holds its text
@@ -62,7 +65,7 @@ func New(st *kit.Styles, km keymap.KeyMap) *Model {
 	filter.SetHelp(filter.Help().Key, "filter tables (type a name)")
 	keep.SetHelp(keep.Help().Key, "keep the filter")
 	clear.SetHelp(clear.Help().Key, "clear the filter")
-	return &Model{st: st, ek: km.Editing, keys: keys{Up: km.Up, Down: km.Down, Top: km.Top, Bottom: km.Bottom,
+	return &Model{st: st, ek: km.Editing, tk: km.Transfer, keys: keys{Up: km.Up, Down: km.Down, Top: km.Top, Bottom: km.Bottom,
 		PageUp: km.PageUp, PageDown: km.PageDown, Open: open, Filter: filter, KeepFilter: keep, ClearFilter: clear}, ii: -1}
 }
 
@@ -95,7 +98,16 @@ func (s *Model) manageKeys(short bool) []key.Binding {
 		empty.SetEnabled(false)
 		drop.SetEnabled(sel.GSI() != nil || sel.Vector() != nil)
 	}
-	return kit.RefusedKeys(s.readOnly, short, s.ek.CreateTable, add, drop, ttl, empty)
+	export, imp := s.tk.Export, s.tk.Import
+	export.SetEnabled(sel.Valid() && !short) // the help line has no room: ? lists them
+	imp.SetEnabled(sel.Valid() && !s.approx && !short)
+	switch {
+	case sel.Index == "" || sel.Vector() != nil:
+		export.SetHelp(export.Help().Key, "export the table to a file")
+	default:
+		export.SetHelp(export.Help().Key, "export the index to a file")
+	}
+	return append(kit.RefusedKeys(s.readOnly, short, s.ek.CreateTable, add, drop, ttl, empty), export, imp)
 }
 
 // ShortHelp is the sidebar's keys for the help line.
@@ -286,6 +298,10 @@ func (s *Model) Update(msg tea.Msg) tea.Cmd {
 			return kit.Msg(kit.ManageMsg{Op: kit.DeleteTable, Target: sel})
 		case key.Matches(msg, ek.EmptyTable) && sel.Valid() && sel.Index == "":
 			return kit.Msg(kit.ManageMsg{Op: kit.EmptyTable, Target: sel})
+		case key.Matches(msg, s.tk.Export) && sel.Valid():
+			return kit.Msg(kit.ExportOf(sel))
+		case key.Matches(msg, s.tk.Import) && sel.Valid():
+			return kit.Msg(kit.ImportMsg{Desc: sel.Desc})
 		case key.Matches(msg, ek.TTL) && sel.Valid():
 			m := kit.ManageMsg{Op: kit.ToggleTTL, Target: kit.TableTarget(sel.Desc)}
 			if info := s.Info(); info != nil {
