@@ -124,6 +124,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 func (m *Model) onRouted(r routed) tea.Cmd {
 	w := r.ws
 	if w != nil && !m.alive(w) {
+		if ed, ok := r.msg.(forms.EditReadyMsg); ok {
+			return forms.DiscardEdit(ed) // its editor will not run: the file goes
+		}
 		return nil // a workspace dropped meanwhile
 	}
 	if cmd, ok := m.onKit(w, r.to, r.msg); ok {

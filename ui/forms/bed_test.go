@@ -14,7 +14,8 @@ import (
 // bed holds the form over the pane as the root does, at the pane size of
 // a 120x40 terminal: a DoneMsg goes to the open form first, then a
 // rejected $EDITOR edit opens Failed when no form is left; an
-// EditReadyMsg runs the editor (a terminal command the test drops).
+// EditReadyMsg would run the editor: the test cannot, and removes the
+// prepared file. Temporary files go to the test's own directory (TMPDIR).
 type bed struct {
 	t    testing.TB
 	st   *kit.Styles
@@ -24,6 +25,7 @@ type bed struct {
 }
 
 func newBed(t testing.TB) *bed {
+	t.Setenv("TMPDIR", t.TempDir())
 	return &bed{t: t, st: kit.NewStyles(true), km: keymap.DefaultKeyMap(), w: uitest.PaneW, h: uitest.PaneH}
 }
 
@@ -46,7 +48,7 @@ func (b *bed) Update(msg tea.Msg) tea.Cmd {
 		}
 		return cmd
 	case EditReadyMsg:
-		return RunEditor(msg)
+		return DiscardEdit(msg) // no terminal to run the editor in: its file goes
 	}
 	if b.md == nil {
 		return nil

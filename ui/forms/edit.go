@@ -230,6 +230,18 @@ func ready(ed *EditState) tea.Msg {
 	return EditReadyMsg{Ed: ed}
 }
 
+// DiscardEdit removes the file of an edit prepared for an editor that will
+// not run (its workspace was closed meanwhile; a test that cannot run
+// one): a prepared file is removed on every path, by ApplyEdit once the
+// editor ran or failed to start, or here.
+func DiscardEdit(msg EditReadyMsg) tea.Cmd {
+	path := msg.Ed.Path
+	return func() tea.Msg {
+		os.Remove(path)
+		return nil
+	}
+}
+
 // RunEditor hands the terminal to the editor on the prepared file.
 func RunEditor(msg EditReadyMsg) tea.Cmd {
 	ed := msg.Ed

@@ -3,6 +3,7 @@ package forms
 import (
 	"context"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -30,6 +31,7 @@ func tableTarget(t testing.TB, api engine.API, table string) kit.Target {
 // file; it returns the edit and the text the editor gets.
 func editFile(t *testing.T, eng engine.API, tg kit.Target, key model.Item) (*EditState, string) {
 	t.Helper()
+	t.Setenv("TMPDIR", t.TempDir())
 	ready, ok := PrepareEdit(eng, tg, key)().(EditReadyMsg)
 	if !ok {
 		t.Fatal("PrepareEdit did not get the file ready")
@@ -175,5 +177,37 @@ func TestEditConflictIsNotOverwritten(t *testing.T) {
 	}
 	if got := uitest.GetItem(t, eng, "schema-demo", fred); got["type"].S != "Dog" || got["name"].S != "Fred" {
 		t.Fatalf("r wrote something: %v", got)
+	}
+}
+
+// Every prepared edit's file is removed: once the editor ran (ApplyEdit),
+// when it failed to start, and when it never runs (DiscardEdit). (About
+// 300 dynoscope-item-*.json files were left in /tmp by test runs.)
+func TestPreparedEditFileIsRemovedOnEveryPath(t *testing.T) {
+	eng := uitest.DemoEngine(t, "schema-demo")
+	tg := tableTarget(t, eng, "schema-demo")
+	for _, path := range []string{"applied", "editor failed", "never run"} {
+		t.Run(path, func(t *testing.T) {
+			dir := t.TempDir()
+			t.Setenv("TMPDIR", dir)
+			ready, ok := PrepareEdit(eng, tg, zuzi)().(EditReadyMsg)
+			if !ok {
+				t.Fatal("no edit prepared")
+			}
+			if !strings.HasPrefix(ready.Ed.Path, dir) {
+				t.Fatalf("the file %s is not in TMPDIR %s", ready.Ed.Path, dir)
+			}
+			switch path {
+			case "applied":
+				ApplyEdit(EditedMsg{Ed: ready.Ed})()
+			case "editor failed":
+				ApplyEdit(EditedMsg{Ed: ready.Ed, Err: os.ErrNotExist})()
+			case "never run":
+				DiscardEdit(ready)()
+			}
+			if left, _ := filepath.Glob(filepath.Join(dir, "dynoscope-item-*.json")); len(left) != 0 {
+				t.Fatalf("left behind: %v", left)
+			}
+		})
 	}
 }

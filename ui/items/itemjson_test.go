@@ -109,6 +109,7 @@ func TestItemViewCopiesAndEditsPlainJSON(t *testing.T) {
 // binary stays binary, a string of digits stays a string.
 func TestPlainJSONEditKeepsTypes(t *testing.T) {
 	eng := typedTable(t)
+	t.Setenv("TMPDIR", t.TempDir()) // the editor's file
 	d, _ := eng.DescribeTable(context.Background(), &model.DescribeTableInput{TableName: "Typed"})
 	ready, ok := forms.PrepareEditAs(eng, kit.TableTarget(d.Table), model.Item{"pk": model.S("t1")}, true)().(forms.EditReadyMsg)
 	if !ok {
