@@ -279,13 +279,7 @@ func parseTime(s string, latest time.Time) (time.Time, error) {
 	if s == "" {
 		return latest, nil
 	}
-	if strings.HasSuffix(s, "d") {
-		var n int
-		if _, err := fmt.Sscanf(s, "%dd", &n); err == nil && fmt.Sprintf("%dd", n) == s {
-			return latest.Add(-time.Duration(n) * 24 * time.Hour), nil
-		}
-	}
-	if d, err := time.ParseDuration(s); err == nil {
+	if d, err := kit.ParseSpan(s, kit.MaxSpan); err == nil { // 5m, 1h30m, 2d, 1d12h: the clock's spans
 		return latest.Add(-d), nil
 	}
 	for _, layout := range []string{"15:04:05", "15:04"} {
@@ -299,5 +293,5 @@ func parseTime(s string, latest time.Time) (time.Time, error) {
 			return t, nil
 		}
 	}
-	return time.Time{}, fmt.Errorf("%q is not a time: type how long before the latest restorable time (5m, 1h30m, 2d), a time of day (10:31:07, UTC) or an RFC 3339 time", s)
+	return time.Time{}, fmt.Errorf("%q is not a time: type how long before the latest restorable time (5m, 1h30m, 2d, 1d12h), a time of day (10:31:07, UTC) or an RFC 3339 time", s)
 }

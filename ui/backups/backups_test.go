@@ -232,6 +232,8 @@ func TestParseTime(t *testing.T) {
 		{"5m", latest.Add(-5 * time.Minute)},
 		{"-1h30m", latest.Add(-90 * time.Minute)},
 		{"2d", latest.Add(-48 * time.Hour)},
+		{"1d12h", latest.Add(-36 * time.Hour)}, // read by kit.ParseSpan, as the clock reads it
+		{"1w", latest.Add(-7 * 24 * time.Hour)},
 		{"10:31", time.Date(2026, 11, 22, 10, 31, 0, 0, time.UTC)},
 		{"10:31:07", time.Date(2026, 11, 22, 10, 31, 7, 0, time.UTC)},
 		{"2026-11-21T09:00:00Z", time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)},

@@ -18,6 +18,7 @@
 package clock
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -307,42 +308,22 @@ func (c *Model) PromptHelp() []key.Binding {
 
 // maxJump is the longest jump the prompt takes (a time.Duration ends at
 // 292 years).
-const maxJump = 100 * 365 * 24 * time.Hour
+const maxJump = kit.MaxSpan
 
-// parseAdvance reads a forward jump: a sequence of numbers with units s, m,
-// h, d (24 h) or w (7 d), as "90s", "1h30m", "7d".
+// parseAdvance reads a forward jump: a span as kit.ParseSpan reads it
+// (numbers with units s, m, h, d, w: 7d, 1h30m, 4d23h56m), more than
+// nothing and at most maxJump.
 func parseAdvance(s string) (time.Duration, error) {
-	s = strings.ReplaceAll(strings.TrimSpace(strings.ToLower(s)), " ", "")
-	if s == "" {
-		return 0, fmt.Errorf("type a duration, e.g. 7d")
-	}
-	unit := map[byte]time.Duration{'s': time.Second, 'm': time.Minute, 'h': time.Hour, 'd': 24 * time.Hour, 'w': 7 * 24 * time.Hour}
-	tooFar := fmt.Errorf("%s is too far: the clock jumps at most 100 years (%sw) at once", s, kit.FmtInt(int64(maxJump/(7*24*time.Hour))))
-	var total time.Duration
-	for rest := s; len(rest) > 0; {
-		i := 0
-		for i < len(rest) && rest[i] >= '0' && rest[i] <= '9' {
-			i++
-		}
-		if i == 0 || i == len(rest) {
-			return 0, fmt.Errorf("%q: a number and a unit (s, m, h, d, w)", rest)
-		}
-		u, ok := unit[rest[i]]
-		if !ok {
-			return 0, fmt.Errorf("%q: a number and a unit (s, m, h, d, w)", rest)
-		}
-		n, err := strconv.ParseInt(rest[:i], 10, 64)
-		if err != nil || n > int64(maxJump/u) {
-			return 0, tooFar // the digits are fine: there are too many of them
-		}
-		total += time.Duration(n) * u
-		if total > maxJump {
-			return 0, tooFar
-		}
-		rest = rest[i+1:]
-	}
-	if total <= 0 {
+	d, err := kit.ParseSpan(s, maxJump)
+	var se *kit.SpanError
+	switch {
+	case errors.As(err, &se) && se.TooFar:
+		s = strings.ReplaceAll(strings.TrimSpace(strings.ToLower(s)), " ", "")
+		return 0, fmt.Errorf("%s is too far: the clock jumps at most 100 years (%sw) at once", s, kit.FmtInt(int64(maxJump/(7*24*time.Hour))))
+	case err != nil:
+		return 0, err
+	case d <= 0:
 		return 0, fmt.Errorf("the clock only moves forward")
 	}
-	return total, nil
+	return d, nil
 }
