@@ -177,9 +177,28 @@ func (m *Model) statusBar() string {
 	return kit.Spread(left, right, m.w)
 }
 
-// helpLine is the short help of what has the keyboard, then the global keys.
+// helpLine is the short help of what has the keyboard, then the global
+// keys. When they do not all fit, "? help" and "q quit" stay at the end
+// and the keys before them are cut with "…" (the help screen lists them
+// all), so the way to read the rest is always on screen.
 func (m *Model) helpLine() string {
-	return kit.Fit(" "+m.help.ShortHelpView(append(m.focusedKeys(), m.globalKeys()...)), m.w)
+	keys := append(m.focusedKeys(), m.globalKeys()...)
+	whole := " " + m.help.ShortHelpView(keys) // cut to the width, with "…"
+	all := m.help
+	all.SetWidth(0) // no limit
+	n := len(keys)
+	if kit.Width(" "+all.ShortHelpView(keys)) <= m.w || n < 2 || keys[n-2].Help() != m.km.Help.Help() || keys[n-1].Help() != m.km.Quit.Help() {
+		return kit.Fit(whole, m.w)
+	}
+	tail := m.help.ShortHelpView(keys[n-2:])
+	sep := m.help.Styles.ShortSeparator.Render(m.help.ShortSeparator)
+	room := m.w - 1 - kit.Width(tail) - kit.Width(sep)
+	if room < 20 {
+		return kit.Fit(whole, m.w)
+	}
+	h := m.help
+	h.SetWidth(room)
+	return kit.Fit(" "+kit.Cut(h.ShortHelpView(keys[:n-2]), room)+sep+tail, m.w)
 }
 
 // focusedKeys are the short help of what has the keyboard.

@@ -32,8 +32,8 @@ func (p *Model) View() string {
 			dots += "○"
 		}
 	}
-	head := st.Title.Render("Lesson "+kit.Itoa(p.li+1)+" of "+kit.Itoa(len(p.all))) + "  " + st.Bold.Render(l.title) + st.Dim.Render(" · "+l.table+" ("+l.dataset+")")
-	out := []string{kit.Spread(head, fmt.Sprintf("step %d of %d %s", p.si+1, len(l.steps), dots), w), st.Dim.Render(strings.Repeat("─", max(w, 0)))}
+	out := append(p.titleLines(dots), st.Dim.Render(strings.Repeat("─", max(w, 0))))
+	top := len(out) // the title and its rule stay when the rest scrolls
 	lw := p.listWidth()
 	tw := w - lw
 	if lw > 0 {
@@ -67,15 +67,14 @@ func (p *Model) View() string {
 	}
 	out = append(out, st.Dim.Render(strings.Repeat("─", max(w, 0))))
 	room := p.h - len(out)
-	res := p.resultLines(room)
-	if len(res) <= room || room < 1 {
+	res := p.resultLines(max(room, 0))
+	if len(res) <= room || p.h-top-1 < 1 {
 		p.rmax, p.rtop = 0, 0
 		return strings.Join(append(out, res...), "\n")
 	}
 	// The step and its result do not fit: below the title they scroll
 	// together (pgdn/pgup), the result whole, from its first line once it
 	// arrives.
-	const top = 2 // the title and its rule stay
 	body := append(append([]string{}, out[top:]...), p.resultLines(maxResultLines)...)
 	avail := p.h - top - 1
 	p.rmax = max(len(body)-avail, 0)
@@ -89,6 +88,24 @@ func (p *Model) View() string {
 	return strings.Join(append(shown, st.Dim.Render(kit.Cut(more, w))), "\n")
 }
 
+// titleLines name the lesson, its table and the step: one line when it
+// fits, else "Lesson n of m" and the step on the first and the lesson's
+// title wrapped under them (it was cut).
+func (p *Model) titleLines(dots string) []string {
+	st, w, l := p.st, p.w, p.lesson()
+	which := st.Title.Render("Lesson " + kit.Itoa(p.li+1) + " of " + kit.Itoa(len(p.all)))
+	step := fmt.Sprintf("step %d of %d %s", p.si+1, len(l.steps), dots)
+	title := st.Bold.Render(l.title) + st.Dim.Render(" · "+l.table+" ("+l.dataset+")")
+	if kit.Width(which)+2+kit.Width(title)+2+kit.Width(step) <= w {
+		return []string{kit.Spread(which+"  "+title, step, w)}
+	}
+	out := []string{kit.Spread(which, step, w)}
+	for _, line := range kit.Wrap(l.title+" · "+l.table+" ("+l.dataset+")", w) {
+		out = append(out, st.Bold.Render(line))
+	}
+	return out
+}
+
 // maxResultLines bounds a result drawn whole, to be scrolled.
 const maxResultLines = 400
 
@@ -96,14 +113,19 @@ const maxResultLines = 400
 func (p *Model) stepLines(w int) []string {
 	st := p.st
 	s := p.step()
-	out := []string{st.Header.Render(kit.Cut(kit.Itoa(p.si+1)+" · "+s.title, w))}
+	out := kit.WrapStyled(st.Header, kit.Itoa(p.si+1)+" · "+s.title, w)
 	out = append(out, kit.Wrap(s.text, w)...)
 	out = append(out, "")
 	run := "[enter] "
 	if p.running {
 		run = "running… "
 	}
-	out = append(out, kit.Cut(st.Key.Render(run)+s.act.label, w))
+	for i, line := range kit.Wrap(run+s.act.label, w) { // the action whole, wrapped
+		if rest, ok := strings.CutPrefix(line, run); ok && i == 0 {
+			line = st.Key.Render(run) + rest
+		}
+		out = append(out, line)
+	}
 	out = append(out, kit.WrapStyled(st.Dim, "[o] "+p.openText()+" · [←/→] steps · [↑/↓] lessons · [r] fresh copy", w)...)
 	if later := p.laterSteps(); len(later) > 0 {
 		out = append(out, kit.WrapStyled(st.Warn, fmt.Sprintf("The copy has seen step %s already: r starts the lesson over on a fresh copy.", strings.Join(later, ", ")), w)...)
