@@ -88,3 +88,29 @@ func TestGoldenFacetViewSmall(t *testing.T) {
 	}
 	uitest.Golden(t, p, uitest.SmallPaneW, uitest.SmallPaneH)
 }
+
+// At 80x24 the left-out list's title, its count and the "!" legend wrap
+// instead of being cut ("left o…" and "…the item…" before), and the
+// column header keeps its scroll arrow.
+func TestGoldenLeftOutSmall(t *testing.T) {
+	p, _ := itemsOf(t, uitest.DemoEngine(t), "schema-demo", "animal_type", uitest.SmallPaneW, uitest.SmallPaneH)
+	uitest.Press(t, p, "o")
+	f := uitest.Frame(p.View(), uitest.SmallPaneW, uitest.SmallPaneH)
+	for _, want := range []string{"left out: 4 of 5 table items", "+3 →", "writes to it fail until the attribute is fixed or removed"} {
+		if !strings.Contains(strings.Join(strings.Fields(f), " "), want) {
+			t.Fatalf("want %q whole on\n%s", want, f)
+		}
+	}
+	uitest.Golden(t, p, uitest.SmallPaneW, uitest.SmallPaneH)
+}
+
+// At 80x24 an LSI's "not projected" legend wraps (it was cut) and the
+// rows make room for it; the header's scroll arrow shows.
+func TestGoldenItemsPaneOnIndexSmall(t *testing.T) {
+	p, _ := itemsOf(t, uitest.DemoEngine(t), "Thread", "LastPostIndex", uitest.SmallPaneW, uitest.SmallPaneH)
+	f := uitest.Frame(p.View(), uitest.SmallPaneW, uitest.SmallPaneH)
+	if !strings.Contains(strings.Join(strings.Fields(f), " "), "fetches the item from the table (costs extra RCU)") || !strings.Contains(f, "→") {
+		t.Fatalf("legend or arrow cut:\n%s", f)
+	}
+	uitest.Golden(t, p, uitest.SmallPaneW, uitest.SmallPaneH)
+}

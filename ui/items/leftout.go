@@ -198,11 +198,16 @@ func (v *leftOutView) view(st *kit.Styles, tg kit.Target, survey *kit.SurveyStat
 		// every item the key schema leaves out
 		left = int64(len(v.items))
 	}
-	title := st.Title.Render(tg.Label()) + fmt.Sprintf("  left out: %s of %s", kit.FmtInt(left), kit.Plural(of, "table item", ""))
+	count := fmt.Sprintf("left out: %s of %s", kit.FmtInt(left), kit.Plural(of, "table item", ""))
 	if v.fromSurvey {
-		title += " read"
+		count += " read"
 	}
-	out = append(out, kit.Spread(title, "[o] back to index", w))
+	name, back := st.Title.Render(tg.Label()), "[o] back to index"
+	if kit.Width(name)+2+kit.Width(count)+2+kit.Width(back) <= w {
+		out = append(out, kit.Spread(name+"  "+count, back, w))
+	} else { // the count under the name, whole
+		out = append(append(out, kit.Spread(name, back, w)), kit.Wrap(count, w)...)
+	}
 	if building && !v.fromSurvey {
 		out = append(out, kit.WrapStyled(st.Dim, "The index is "+tg.Status()+": the items its build has not reached yet are pending, not left out; these are the items its key schema leaves out.", w)...)
 	}
@@ -244,9 +249,13 @@ func (v *leftOutView) view(st *kit.Styles, tg kit.Target, survey *kit.SurveyStat
 	}
 	rw = min(rw, w/2)
 	if v.fromSurvey && v.left > int64(len(v.items)) {
-		out = append(out, st.Dim.Render(kit.Cut(fmt.Sprintf("the first %s listed (keys only: enter reads one whole)", kit.FmtInt(int64(len(v.items)))), w)))
+		out = append(out, kit.WrapStyled(st.Dim, fmt.Sprintf("the first %s listed (keys only: enter reads one whole)", kit.FmtInt(int64(len(v.items)))), w)...)
 	}
-	screen := h - len(out) - 2
+	legend := kit.WrapStyled(st.Dim, "! key-schema violation: a backfill skipped the item; writes to it fail until the attribute is fixed or removed", w)
+	if !kit.HasViolation(v.items) {
+		legend = nil
+	}
+	screen := max(h-len(out)-1-len(legend), 1)
 	v.top = kit.Window(v.top, v.cursor, len(v.items), screen)
 	rows := v.full.Render(st, nil, v.top, screen, -1, 0, w-rw-1, false)
 	for i := range rows {
@@ -276,11 +285,10 @@ func (v *leftOutView) view(st *kit.Styles, tg kit.Target, survey *kit.SurveyStat
 		}
 		out = append(out, line)
 	}
-	for len(out) < h-1 {
+	for len(out) < h-len(legend) {
 		out = append(out, "")
 	}
-	out = append(out, st.Dim.Render(kit.Cut("! key-schema violation: a backfill skipped the item; writes to it fail until the attribute is fixed or removed", w)))
-	return strings.Join(out, "\n")
+	return strings.Join(append(out, legend...), "\n")
 }
 
 // keyAttrsText is "type (S) and admitted (N)", or "UserID (S), Section

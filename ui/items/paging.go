@@ -32,7 +32,7 @@ type sampleMsg struct {
 
 // rowsOnScreen is the number of item rows the pane shows.
 func (p *Model) rowsOnScreen() int {
-	return max(p.h-4, 1) // header, position, column header, legend
+	return max(p.h-3-len(p.legend()), 1) // header, position, column header, legend
 }
 
 // SetTarget starts browsing t: it forgets everything loaded and reads the

@@ -62,11 +62,11 @@ func (p *Model) View() string {
 		}
 		return strings.Join(append(out, p.promptView()...), "\n")
 	}
-	for len(out) < p.h-1 {
+	legend := p.legend()
+	for len(out) < p.h-len(legend) {
 		out = append(out, "")
 	}
-	out = append(out, p.legend())
-	return strings.Join(out, "\n")
+	return strings.Join(append(out, legend...), "\n")
 }
 
 // gridRows draws the rows on screen (the window's, or the filter's).
@@ -230,16 +230,16 @@ func (p *Model) pageOf(r int) int {
 
 // legend names the facet views of a table, or explains the absent cells
 // of an index.
-func (p *Model) legend() string {
+func (p *Model) legend() []string {
 	if bar := p.facetBar(); bar != "" {
-		return bar
+		return []string{bar}
 	}
 	if !p.g.Absent() || p.tg.Index == "" {
-		return ""
+		return []string{""}
 	}
 	why := "a Query that asks for it fetches the item from the table (costs extra RCU)"
 	if p.tg.Global() {
 		why = "a GSI cannot fetch from the table: ask the table for it"
 	}
-	return kit.Cut(p.st.Absent.Render("· not projected: "+why), p.w)
+	return kit.WrapStyled(p.st.Absent, "· not projected: "+why, p.w) // whole: it was cut at 80 columns
 }
