@@ -132,14 +132,14 @@ type table struct {
 	stats      *tableStats
 	// collectionLimit is the item-collection size limit in bytes.
 	collectionLimit int64
-	// annThreshold is Options.VectorANNThreshold.
-	annThreshold int
+	// quantThreshold is Options.VectorQuantThreshold.
+	quantThreshold int
 }
 
 func (e *Engine) newTable(m *tableMeta, stats *tableStats) *table {
 	d := &m.Desc
 	t := &table{meta: *m, name: d.TableName, attrTypes: map[string]model.Type{}, stats: stats,
-		dataPrefix: prefixData + d.TableName + "/", collectionLimit: e.collectionLimit(), annThreshold: e.opts.VectorANNThreshold}
+		dataPrefix: prefixData + d.TableName + "/", collectionLimit: e.collectionLimit(), quantThreshold: e.opts.VectorQuantThreshold}
 	for _, ad := range d.AttributeDefinitions {
 		typ, _ := model.ParseType(ad.AttributeType)
 		t.attrTypes[ad.AttributeName] = typ
