@@ -155,20 +155,3 @@ func TestClockJumpPastExpiryAsks(t *testing.T) {
 		t.Fatalf("memory: modal %v, clock %v", m2.modal != nil, clk2.Now())
 	}
 }
-
-// A jump too far says so (not "a number and a unit"); ctrl+u clears the
-// prompt.
-func TestClockPromptTooFarAndCtrlU(t *testing.T) {
-	eng, clk := liveEngine(t, "schema-demo")
-	m := newTestModel(t, eng, 120, 40)
-	start := clk.Now()
-	press(t, m, ">", "9999w", "enter")
-	if s := statusBar(m); !strings.Contains(s, "9999w is too far: the clock jumps at most 100 years (5,214w) at once") {
-		t.Fatalf("status %q", s)
-	}
-	press(t, m, "ctrl+u")
-	press(t, m, "3m", "enter")
-	if m.ws.clock.Prompting() || !clk.Now().Equal(start.Add(3*time.Minute)) {
-		t.Fatalf("after ctrl+u 3m: prompt open %v, clock +%v", m.ws.clock.Prompting(), clk.Now().Sub(start))
-	}
-}

@@ -56,61 +56,6 @@ func TestTTLPaneDueExpiredDeleted(t *testing.T) {
 	}
 }
 
-// The traffic generator's votes go to its own table, provisioned like
-// Votes: the hot-key workload is throttled at its partition's 1,000 WCU
-// while the table is provisioned for 20,000; the same votes sharded over
-// 20 keys go through.
-func TestTrafficHotKeyThrottlesShardedDoesNot(t *testing.T) {
-	for _, tt := range []struct {
-		name  string
-		keys  []string // after "4": pick the workload, start
-		throt bool
-	}{
-		{"hot key", []string{"t"}, true},
-		{"sharded", []string{"w", "t"}, false},
-	} {
-		t.Run(tt.name, func(t *testing.T) {
-			manualTraffic(t)
-			eng, clk := liveEngine(t, "write-sharding")
-			m := newTestModel(t, eng, 120, 40)
-			selectInSidebar(t, m, "Votes", "")
-			press(t, m, "4")
-			press(t, m, tt.keys...)
-			stepTraffic(t, m, clk, 10)
-			refreshLive(t, m)
-			st := m.ws.capacity.Running().Stats()
-			if st.Sent != 15000 || st.Failed != 0 {
-				t.Fatalf("stats %+v", st)
-			}
-			s := screen(m)
-			traffic := lineWith(m, "▶ running")
-			heat := lineWith(m, "hottest #")
-			if tt.throt {
-				if st.Throttled == 0 || !strings.Contains(traffic, "✗ "+kit.FmtInt(st.Throttled)+" throttled") {
-					t.Fatalf("hot key: %+v, traffic line %q\n%s", st, traffic, s)
-				}
-				if !strings.Contains(heat, "hottest #9: 1,000 of its 1,000 WCU (100%) · ✗ 1,000 KeyRangeThroughputExceeded") {
-					t.Fatalf("heat: %q\n%s", heat, s)
-				}
-				// each throttled column is marked with its reason's letter, and
-				// the axis under the charts says what the letter stands for
-				if !strings.Contains(lineWith(m, "WCU/s"), "· ✗ "+kit.FmtInt(st.Throttled)+" throttled · provisioned 20,000 (above)") ||
-					!strings.Contains(lineWith(m, "throttled  "), "KKKKK") ||
-					!strings.Contains(lineWith(m, "ago ·"), "K KeyRangeThroughputExceeded · ← ") {
-					t.Fatalf("chart:\n%s", s)
-				}
-				return
-			}
-			if st.Throttled != 0 || !strings.Contains(traffic, "none throttled") || strings.Count(s, "✗") != 1 { // the legend's
-				t.Fatalf("sharded: %+v\n%s", st, s)
-			}
-			if !strings.Contains(lineWith(m, "WCU/s"), "now 1,500") {
-				t.Fatalf("chart:\n%s", s)
-			}
-		})
-	}
-}
-
 // Changing the workload or the rate while traffic runs restarts it; t
 // stops it.
 func TestTrafficRetuneAndStop(t *testing.T) {

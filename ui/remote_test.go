@@ -114,25 +114,6 @@ func TestRemoteSidebarAndSchema(t *testing.T) {
 	}
 }
 
-// The schema pane lists the tags of a table of the embedded engine too.
-func TestSchemaTagsOnTheEngine(t *testing.T) {
-	eng := demoEngine(t, "forum")
-	d := describe(t, eng, "Forum")
-	var tags []model.Tag
-	for i := 50; i > 0; i-- {
-		tags = append(tags, model.Tag{Key: fmt.Sprintf("k%02d", i), Value: "v"})
-	}
-	if _, err := eng.TagResource(context.Background(), &model.TagResourceInput{ResourceArn: &d.TableArn, Tags: tags}); err != nil {
-		t.Fatal(err)
-	}
-	m := newTestModel(t, eng, 120, 40)
-	selectInSidebar(t, m, "Forum", "")
-	s := flat(m)
-	if !strings.Contains(s, "Tags k01=v · k02=v · k03=v") || !strings.Contains(s, "k49=v · k50=v") {
-		t.Fatalf("tags:\n%s", screen(m))
-	}
-}
-
 // Every write the explorer can make is refused on a read-only backend
 // with one line, before anything is sent, and nothing changes; the help
 // says so instead of offering the keys.

@@ -24,9 +24,9 @@ import (
 // builder and the left-out list; throttling reasons (August 2025) in the
 // Capacity pane, the status bar and the builder's error box; on-demand
 // maximum throughput (May 2024) and warm throughput (November 2024) in
-// the Schema and Capacity panes.
-
-func i64(v int64) *int64 { return &v }
+// the Schema and Capacity panes. What one pane shows alone is beside it
+// (schema/, items/ and query/today_test.go); these cross panes, the status
+// bar or a remote workspace.
 
 // paneFlat is the text right of the sidebar, its lines joined and its
 // spaces and borders collapsed: wrapped text reads as one.
@@ -57,100 +57,6 @@ func keyFields(q *query.Model) []string {
 		out = append(out, s)
 	}
 	return out
-}
-
-// ordersTable makes an on-demand table with OnDemandThroughput maxima and
-// a warm throughput, and a GSI whose key has two partition attributes and
-// a sort attribute, with a write maximum of its own.
-func ordersTable(t *testing.T, eng *engine.Engine) {
-	t.Helper()
-	_, err := eng.CreateTable(context.Background(), &model.CreateTableInput{
-		TableName: "Orders", BillingMode: model.BillingPayPerRequest,
-		KeySchema: []model.KeySchemaElement{{AttributeName: "id", KeyType: "HASH"}},
-		AttributeDefinitions: []model.AttributeDefinition{{AttributeName: "id", AttributeType: "S"},
-			{AttributeName: "Tenant", AttributeType: "S"}, {AttributeName: "Region", AttributeType: "S"}, {AttributeName: "OrderDate", AttributeType: "S"}},
-		OnDemandThroughput: &model.OnDemandThroughput{MaxReadRequestUnits: i64(1), MaxWriteRequestUnits: i64(10)},
-		WarmThroughput:     &model.WarmThroughput{ReadUnitsPerSecond: i64(15000), WriteUnitsPerSecond: i64(5000)},
-		GlobalSecondaryIndexes: []model.GlobalSecondaryIndex{{IndexName: "ByTenant",
-			KeySchema: []model.KeySchemaElement{{AttributeName: "Tenant", KeyType: "HASH"}, {AttributeName: "Region", KeyType: "HASH"},
-				{AttributeName: "OrderDate", KeyType: "RANGE"}},
-			Projection:         model.Projection{ProjectionType: model.ProjectionAll},
-			OnDemandThroughput: &model.OnDemandThroughput{MaxWriteRequestUnits: i64(5)}}},
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-}
-
-// The Schema pane lists an index's key attributes in KeySchema order with
-// their roles, and the table's and each GSI's on-demand maximum and warm
-// throughput as DescribeTable tells them; the builder gives each partition
-// attribute its own field, all with =.
-func TestSchemaPaneKeysAndThroughput(t *testing.T) {
-	eng := demoEngine(t, "composite-sort-keys")
-	ordersTable(t, eng)
-	m := newTestModel(t, eng, 120, 40)
-	selectInSidebar(t, m, "Orders", "ByTenant")
-	press(t, m, "1")
-	f := paneFlat(m)
-	for _, s := range []string{
-		"Throughput on-demand maximum 1 RRU/s, 10 WRU/s · warm 15,000 reads/s, 5,000 writes/s (ACTIVE)",
-		"▸ ByTenant GSI partition Tenant (S), Region (S) · sort OrderDate (S)",
-		"throughput: on-demand maximum 5 WRU/s (reads: none) · warm 12,000 reads/s, 4,000 writes/s (ACTIVE)",
-	} {
-		if !strings.Contains(f, s) {
-			t.Errorf("schema lacks %q:\n%s", s, screen(m))
-		}
-	}
-	selectInSidebar(t, m, "CartLines", "PositionIndex")
-	press(t, m, "1")
-	f = paneFlat(m)
-	for _, s := range []string{
-		"Throughput no on-demand maximum · warm 12,000 reads/s, 4,000 writes/s (ACTIVE)",
-		"LineKeyIndex GSI UserID (S) · LineKey (S)",
-		"▸ PositionIndex GSI partition UserID (S) · sort Section (S), Status (S), Position (N)",
-	} {
-		if !strings.Contains(f, s) {
-			t.Errorf("schema lacks %q:\n%s", s, screen(m))
-		}
-	}
-	// the index browser: the key attributes first, in order
-	press(t, m, "2")
-	if h := lineWith(m, "Section ▲1"); !strings.Contains(h, "  UserID   │ Section ▲1 │ Status ▲2 │ Position ▲3 │ SK") {
-		t.Fatalf("index columns %q", h)
-	}
-	// a provisioned table: its warm throughput follows its RCU/WCU
-	selectInSidebar(t, m, "CartLines", "")
-	if d := describe(t, eng, "CartLines"); d.WarmThroughput == nil || d.WarmThroughput.ReadUnitsPerSecond != 12000 {
-		t.Fatalf("CartLines' warm throughput %+v", d.WarmThroughput)
-	}
-
-	// two partition attributes: two fields, both =, both sent
-	selectInSidebar(t, m, "Orders", "ByTenant")
-	for i := 0; i < 3; i++ {
-		if _, err := eng.PutItem(context.Background(), &model.PutItemInput{TableName: "Orders", Item: model.Item{"id": model.S(fmt.Sprint(i)),
-			"Tenant": model.S("acme"), "Region": model.S([]string{"eu", "us", "eu"}[i]), "OrderDate": model.S(fmt.Sprintf("2026-01-0%d", 3-i))}}); err != nil {
-			t.Fatal(err)
-		}
-	}
-	press(t, m, "3")
-	q := m.ws.query
-	if got := keyFields(q); !reflect.DeepEqual(got, []string{"Tenant =", "Region =", "OrderDate"}) {
-		t.Fatalf("fields %q", got)
-	}
-	gotoRow(t, m, "partition 1 of 2")
-	typeText(t, m, "acme")
-	gotoRow(t, m, "partition 2 of 2")
-	typeText(t, m, "eu")
-	press(t, m, "r")
-	res := q.Result()
-	if res == nil || res.Err != nil || len(res.Items) != 2 || res.Items[0]["id"].S != "2" || res.Items[1]["id"].S != "0" ||
-		res.In.(*model.QueryInput).KeyConditionExpression != "#pk1 = :pk1 AND #pk2 = :pk2" {
-		t.Fatalf("result %+v", res)
-	}
-	if !strings.Contains(lineWith(m, "partition 2 of 2"), "partition 2 of 2 Region (S)  =  eu") {
-		t.Fatalf("row:\n%s", screen(m))
-	}
 }
 
 // On a remote backend the left-out list comes from a read of the whole
@@ -190,7 +96,7 @@ func TestRemoteLeftOutNamesTheMissingKeyAttributes(t *testing.T) {
 // Query in the builder shows its reason under DynamoDB's error.
 func TestCapacityThrottleReasonsAndMaxima(t *testing.T) {
 	eng, _ := liveEngine(t, "forum")
-	ordersTable(t, eng)
+	uitest.OrdersTable(t, eng)
 	m := newTestModel(t, eng, 120, 40)
 	selectInSidebar(t, m, "Orders", "")
 	throttled := 0
@@ -386,7 +292,7 @@ func TestLessonWriteShardingThrottleReasons(t *testing.T) {
 // lines; where the throttle reasons are is said.
 func TestRemoteCapacityMaximaAndWarm(t *testing.T) {
 	eng := demoEngine(t, "forum")
-	ordersTable(t, eng)
+	uitest.OrdersTable(t, eng)
 	r := newRemoteBedOn(t, eng, openRemote(t, remotetest.Serve(t, eng), false, ""), 120, 40)
 	m := r.m
 	selectInSidebar(t, m, "Orders", "")

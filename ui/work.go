@@ -63,8 +63,8 @@ func (m *Model) afterDone(w *workspace, msg forms.DoneMsg) tea.Cmd {
 	if msg.Note != "" {
 		m.flash = msg.Note
 	}
-	if msg.Building != "" {
-		w.buildNote = &buildNote{table: msg.Table, index: msg.Building, note: msg.Note}
+	if b := forms.NoteOf(msg); b != nil {
+		w.buildNote = b
 	}
 	if msg.Deleted {
 		w.item = nil
@@ -328,32 +328,19 @@ func (m *Model) onClock(w *workspace, msg clock.StateMsg) tea.Cmd {
 	return tea.Batch(append(cmds, w.reload())...)
 }
 
-// buildNote is the status bar's note that an index is being built.
-type buildNote struct{ table, index, note string }
-
 // buildDone replaces the note that an index of w is being built, once the
-// tables read say it is ACTIVE (or gone), so the status bar never says
-// "creating" after the build.
+// tables read say it is ACTIVE (or gone).
 func (m *Model) buildDone(w *workspace) {
 	b := w.buildNote
 	if b == nil {
 		return
 	}
-	status := ""
-	for _, t := range w.tables {
-		if t.Desc.TableName == b.table {
-			status = kit.Target{Desc: t.Desc, Index: b.index}.Status()
-		}
-	}
-	if status != "" && status != model.StatusActive {
-		return // still on its way
-	}
-	w.buildNote = nil
-	if w != m.ws || m.flash != b.note {
+	over, flash := b.Over(w.tables)
+	if !over {
 		return
 	}
-	m.flash = "index " + b.index + " of " + b.table + " is ACTIVE"
-	if status == "" {
-		m.flash = "index " + b.index + " of " + b.table + " is gone"
+	w.buildNote = nil
+	if w == m.ws && m.flash == b.Note {
+		m.flash = flash
 	}
 }

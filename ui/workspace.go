@@ -11,6 +11,7 @@ import (
 	"github.com/dynoscope/dynoscope/ui/backups"
 	"github.com/dynoscope/dynoscope/ui/capacity"
 	"github.com/dynoscope/dynoscope/ui/clock"
+	"github.com/dynoscope/dynoscope/ui/forms"
 	"github.com/dynoscope/dynoscope/ui/items"
 	"github.com/dynoscope/dynoscope/ui/kit"
 	"github.com/dynoscope/dynoscope/ui/patterns"
@@ -68,7 +69,7 @@ type workspace struct {
 	clock *clock.Model // its keys, prompt and state
 	// building is the note of an index build asked for here, until the
 	// index is ACTIVE (work.go, buildDone).
-	buildNote *buildNote
+	buildNote *forms.BuildNote
 }
 
 // newWorkspace makes the panes of a backend.

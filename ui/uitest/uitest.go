@@ -240,3 +240,29 @@ func CartWithLeftOuts(t testing.TB) *engine.Engine {
 	}
 	return eng
 }
+
+func i64(v int64) *int64 { return &v }
+
+// OrdersTable makes an on-demand table Orders with OnDemandThroughput
+// maxima (1 RRU, 10 WRU a second) and a warm throughput, and a GSI
+// ByTenant whose key has two partition attributes (Tenant, Region) and a
+// sort attribute (OrderDate), with a write maximum of its own (5 WRU).
+func OrdersTable(t testing.TB, eng *engine.Engine) {
+	t.Helper()
+	_, err := eng.CreateTable(context.Background(), &model.CreateTableInput{
+		TableName: "Orders", BillingMode: model.BillingPayPerRequest,
+		KeySchema: []model.KeySchemaElement{{AttributeName: "id", KeyType: "HASH"}},
+		AttributeDefinitions: []model.AttributeDefinition{{AttributeName: "id", AttributeType: "S"},
+			{AttributeName: "Tenant", AttributeType: "S"}, {AttributeName: "Region", AttributeType: "S"}, {AttributeName: "OrderDate", AttributeType: "S"}},
+		OnDemandThroughput: &model.OnDemandThroughput{MaxReadRequestUnits: i64(1), MaxWriteRequestUnits: i64(10)},
+		WarmThroughput:     &model.WarmThroughput{ReadUnitsPerSecond: i64(15000), WriteUnitsPerSecond: i64(5000)},
+		GlobalSecondaryIndexes: []model.GlobalSecondaryIndex{{IndexName: "ByTenant",
+			KeySchema: []model.KeySchemaElement{{AttributeName: "Tenant", KeyType: "HASH"}, {AttributeName: "Region", KeyType: "HASH"},
+				{AttributeName: "OrderDate", KeyType: "RANGE"}},
+			Projection:         model.Projection{ProjectionType: model.ProjectionAll},
+			OnDemandThroughput: &model.OnDemandThroughput{MaxWriteRequestUnits: i64(5)}}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
