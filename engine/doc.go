@@ -32,9 +32,16 @@
 // sub-package, which the engine imports and which never imports the engine;
 // the rest is grouped by file-name prefix.
 //
-// The actions, one file each, named after the action: create_table.go,
-// put_item.go, query.go, transact_write_items.go, ... (the Streams API's four
-// are in stream_api.go). What they share:
+// The root holds 116 files (tests aside). By name: the actions, one file
+// each, named after the action (create_*, delete_*, describe_*, list_*,
+// update_*, batch_*, execute_*, transact_*, get_item.go, put_item.go,
+// query.go, scan.go, ...; the Streams API's four are in stream_api.go);
+// then the groups of the lifecycles below (durability_*, stream_*, ttl_*,
+// traffic*, gsi_online.go, vector_index.go, backups.go, restore*.go,
+// point_in_time.go, transfer*.go, bulk_load.go) and of what the actions
+// share (partiql_*, request*.go, write*.go, throughput*.go, key*.go).
+//
+// What the actions share:
 //
 //   - engine.go, api.go: the Engine, its Options, Open and Close; API, the
 //     set of actions the Engine implements, and engine/remote on a real
@@ -46,11 +53,20 @@
 //     multi-attribute GSI keys, tags, the design (facets, access patterns)
 //     kept with a table.
 //   - request.go, validate_params.go, key_paths.go: request checks shared by
-//     actions.
+//     actions; write_request.go the one validation step of PutItem,
+//     UpdateItem and DeleteItem (checkWriteRequest, then writeTable), so
+//     each action reads as its DynamoDB semantics; create_table_validate.go
+//     and create_table_schema.go CreateTable's checks in DynamoDB's order,
+//     java_form.go the Java form DynamoDB prints values in within its
+//     messages.
 //   - read.go, select.go, query_multi.go, encoded_read.go: Query and Scan
 //     walks and pages, projections, the undecoded read path of the server.
 //   - write.go, transact.go: the one write transaction (item, index entries,
-//     TTL entry, stream record, history record) and its effects.
+//     TTL entry, stream record, history record) and its effects;
+//     transact_write_prepare.go and transact_write_run.go the two halves of
+//     TransactWriteItems (what needs no table, then one BuntDB transaction);
+//     write_units_in.go what a write will charge, said before it runs (the
+//     explorer's dry run).
 //   - throughput.go, throughput_settings.go: the capacity meter (arithmetic
 //     in engine/capacity), on-demand maximums, warm throughput.
 //   - partiql_compile.go, partiql_plan.go: PartiQL statements as the requests
@@ -90,21 +106,37 @@
 //     write's transaction, reopened); search_vectors.go the action.
 //   - Exports and imports: engine/export holds the file formats (manifests,
 //     data files), engine/s3dir the S3-shaped directory; the engine's side of
-//     each (transfer.go) and one file per action (import_table.go, ...).
+//     each (transfer.go, transfer_progress.go) and one file per action
+//     (export_table_to_point_in_time.go, import_table.go, ...).
+//   - Bulk operations: start_bulk_put_items.go (objects under an S3 prefix
+//     loaded into an existing table in batches, one transaction each, in
+//     the background), describe_bulk_operation.go, list_bulk_operations.go,
+//     cancel_bulk_operation.go.
 //
 // What the explorer observes: events.go (subscriptions to changes),
-// request_log.go (recent requests and their capacity), key_spread.go (load
-// per partition key), explore.go and explain_desc.go (index membership and
-// TTL states explained), format.go.
+// request_log.go (recent requests and their capacity), request_trace.go
+// (WithRequestTrace: the records of the requests made with a context, so a
+// caller reads its own request's itemised capacity from the reply's side),
+// key_spread.go (load per partition key), explore.go and explain_desc.go
+// (index membership and TTL states explained), contributor_insights.go (its
+// settings per table and GSI), format.go.
 //
 // The other sub-packages: engine/server serves an engine.API over HTTP;
-// engine/remote is engine.API on a real DynamoDB.
+// engine/remote is engine.API on a real DynamoDB, and engine/remoteapi the
+// small interfaces of what only a remote backend does (Located,
+// TableSurveyor, MetricsReader, ConsumptionMeter, StreamReader,
+// SliceCopier), which the explorer's panes check without linking
+// engine/remote. Every sub-package: capacity, clock, export, expr,
+// history, partiql, remote, remoteapi, s3dir, server, stream, vector,
+// workspace.
 //
 // # Backups and point-in-time recovery
 //
 // Point-in-time recovery lives in engine/history (the record layout and the
 // walks that rebuild a table at an instant, the changes between two, and
-// pruning) and point_in_time.go (the write hook, the restorable window, and
+// pruning), pitr_schema.go (the table a restore makes: its schema, billing,
+// indexes and settings as they were then) and point_in_time.go (the write
+// hook, the restorable window, and
 // the API for restores and exports: Engine.ItemsAt, Engine.ChangesBetween,
 // Engine.RestorableWindow); continuous_backups.go and the
 // *_continuous_backups.go actions turn it on and off. On-demand backups

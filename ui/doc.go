@@ -7,30 +7,40 @@
 //
 //	ui                 root: Model (model.go), every message kind it takes
 //	 │                 (route.go), keys and focus (keys.go), workspaces
-//	 │                 (workspace.go), what components ask of it (work.go),
+//	 │                 (workspace.go), what components ask of it (work.go:
+//	 │                 forms opened, workspaces switched, panes opened),
 //	 │                 the live events (events.go), a remote workspace's
-//	 │                 writes (remote.go), layout (view.go), help (help.go)
+//	 │                 gates and sandbox (remote.go), the quit question's
+//	 │                 turns (quit.go), layout and status bar (view.go,
+//	 │                 mouse.go), the help screen's lines (help.go)
 //	 ├─ ui/kit         building blocks: Styles, text layout, AttributeValue
 //	 │                 formatting, Grid, Scroller, Field, Target, the small
 //	 │                 interfaces over the engine's extras, the Pane interface,
-//	 │                 and the typed messages panes send up (msgs.go)
+//	 │                 the typed messages panes send up (msgs.go) and the
+//	 │                 engine events read in batches (events.go)
 //	 ├─ ui/sidebar     tables and their indexes
 //	 ├─ ui/schema      1 Schema
+//	 ├─ ui/backups     Backups & recovery (b in 1 Schema, esc back)
 //	 ├─ ui/items       2 Items, the left-out list, the item view
 //	 ├─ ui/query       3 Query: the builder (Query, Scan, Transaction,
-//	 │                 PartiQL), its results, the CLI line
+//	 │                 PartiQL, Vector), its results, the CLI line, history
 //	 ├─ ui/capacity    4 Capacity: charts, heat strip, traffic generator
 //	 ├─ ui/ttl         5 TTL
 //	 ├─ ui/stream      6 Stream
 //	 ├─ ui/lessons     7 Lessons, their content, their copies of the data sets
 //	 ├─ ui/patterns    8 Patterns: the saved access patterns, checked
-//	 ├─ ui/forms       forms and questions over the pane; the $EDITOR edit
+//	 ├─ ui/forms       forms and questions over the pane, and which one
+//	 │                 answers an item edit or a table change (ForEdit,
+//	 │                 ForManage); the $EDITOR edit; an index build's note
 //	 ├─ ui/clock       the clock keys of every pane, the advance prompt,
 //	 │                 the status bar's clock (one per workspace)
 //	 ├─ ui/transfer    export to a file and import from one (x, I): a
 //	 │                 dialog over the pane, with progress and a stop key
 //	 ├─ ui/remote      a remote backend's whole-table read (S, Surveys, one
 //	 │                 per workspace) and copy into the sandbox (C, Copier)
+//	 ├─ ui/helpscreen  the ? screen over the pane: its lines and scrolling
+//	 ├─ ui/quit        what q asks before quitting a changed workspace in
+//	 │                 memory: the mark as it opened, what changed, the words
 //	 └─ ui/uitest      what component tests share: the demo engine, key
 //	                   presses, Drive (commands run synchronously), Golden
 //	                   (a pane's settled frame at the root's pane size);
@@ -40,7 +50,11 @@
 // Each pane's tests and goldens are beside it (its package's testdata/);
 // this package keeps the end-to-end ones: what crosses panes or needs the
 // router (workspaces, a lesson step opened in another pane, remote
-// workspaces, help, layout, focus, live events, the status bar).
+// workspaces through the real SDK, help, layout, focus, live events, the
+// status bar, a pane's request followed by the form the root opens and the
+// reads it does after, the seed walk, a burst of keys through a running
+// program) and its goldens (help, the small terminal, the remote
+// workspace's frames, lessons opened in other panes).
 //
 // A component imports kit, the engine and keymap (the form packages: forms),
 // never another component nor the root. A pane is a kit.Pane (Update,
@@ -65,8 +79,8 @@
 //	              toSidebar, toLessons, toClock, toSurvey, toCopier,
 //	              toItem, toModal, toPane+n
 //	onRootMsg     workspaceMsg, selectLoadMsg, lastRequestMsg,
-//	              liveBatchMsg, reloadMsg, openMsg, totalsMsg, typedMsg,
-//	              markMsg, quitCheckMsg, quitMsg (quit.go)
+//	              kit.EventBatch (events.go), reloadMsg, openMsg,
+//	              totalsMsg, typedMsg, quit.MarkMsg, quit.CheckMsg, quitMsg
 //	onKit         what components announce for the root:
 //	              kit.OpenItemMsg, FlashMsg, ChangedMsg, SelectMsg,
 //	              ConfirmMsg, EditMsg, ManageMsg, WorkspaceMsg,
@@ -83,8 +97,10 @@
 //	    an announcement (onKit) ──▶ the root does it (opens a form, reads
 //	      the tables again, switches workspace, shows a survey, …)
 //	    anything else ──▶ back to the component that asked, in its workspace
+//	kit.EditMsg, kit.ManageMsg ──▶ root ──▶ forms.ForEdit, ForManage ──▶ the form over the pane
 //	forms.DoneMsg ──▶ the open form first, then the root reads again what changed
-//	engine events (batched, events.go) ──▶ root ──▶ status bar, sidebar reload, EventSinks
+//	  (a rejected $EDITOR edit: forms.Failed opens the error or the conflict)
+//	engine events (kit.ReadEvents, batched) ──▶ root ──▶ status bar, sidebar reload, EventSinks
 //
 // A workspace (workspace.go) is one backend with its own sidebar, panes,
 // item view, clock, surveys, tables and event subscription: the user's,
@@ -95,48 +111,65 @@
 //
 // # One key press, followed
 //
-// r in 3 Query (the form on a table, not editing a field), from the root to
-// BuntDB and back:
+// enter in 3 Query with the cursor on the form's run row (a Query on a
+// table, no field being edited), from the root to BuntDB and back:
 //
-//	ui/route.go        Model.Update: tea.KeyPressMsg → onKey
-//	ui/keys.go         onKey: no form, prompt or help open, no field has the
-//	                   keyboard, not a global key, a digit or a clock key
-//	                   (ui/clock Key) → toFocus: the Query pane of the
-//	                   workspace on screen; its command is wrapped by route
-//	                   (ui/route.go) with the workspace and toPane+paneQuery
-//	ui/query/update.go Model.Update: a key → key (ui/query/keys.go):
-//	                   key.Matches Run (keymap/keymap.go: r, ctrl+r) → runMode
-//	ui/query/run.go    run: build (ui/query/build.go) makes the
-//	                   *model.QueryInput, or refuses it before sending; send
-//	                   returns the command (no I/O in Update)
-//	                   … Bubble Tea runs the command …
+//	ui/route.go        Model.Update: tea.KeyPressMsg → onKey (and showLive)
+//	ui/keys.go         onKey: no form, clock prompt or help open; capturing
+//	                   is false (no field is being edited), TakesText too
+//	                   (enter is not typed text; the run row has no field);
+//	                   not a global key, a digit, a clock key
+//	                   (ui/clock Model.Key) nor esc → toFocus: focused is the
+//	                   Query pane of the workspace on screen, focusDest
+//	                   toPane+paneQuery; route (ui/route.go) wraps the
+//	                   command it returns with that workspace and destination
+//	ui/query/update.go Model.Update: not Vector mode (vecUpdate passes), a
+//	                   tea.KeyPressMsg, no list, name or program open, not
+//	                   editing → key
+//	ui/query/keys.go   key: keyMap has disabled Open, Edit and Cycle on the
+//	                   run row, so key.Matches Accept (keymap/edit.go: enter)
+//	                   and onRunRow (ui/query/cursor.go) → runMode
+//	ui/query/run.go    runMode → run: build (ui/query/build.go) makes the
+//	                   *model.QueryInput or refuses it before sending; send
+//	                   bumps the generation and returns the command, batched
+//	                   with record (ui/query/history.go: the request kept in
+//	                   the history file); Update did no I/O
+//	                   … Bubble Tea runs the command on its own goroutine …
 //	ui/query/run.go    runRequest: engine.WithRequestTrace(ctx), api.Query
-//	engine/query.go    Engine.Query → query: the request checked, the key
-//	                   range, a pageReader carrying the context's trace
+//	engine/query.go    Engine.Query → query: checkOpen, the parameters and
+//	                   expressions checked (engine/expr), lookup of the
+//	                   table, the key condition and its range, a pageReader
+//	                   carrying traceOf(ctx) → runPage
 //	engine/read.go     runPage: admit (engine/throughput.go: throttling),
-//	                   db.View (a BuntDB read transaction; walk over the
-//	                   key range, visit each item: filter, projection), the
-//	                   itemised usage (engine/capacity), charge,
-//	                   logRequest (engine/request_log.go: the log, the
-//	                   EventRequest to subscribers) and trace.add
-//	                   (engine/request_trace.go)
-//	ui/query/run.go    the reply, and trace.Last(): this request's itemised
-//	                   capacity (a remote backend has none: DynamoDB's own
-//	                   split, kit.CapacityLines); a grid of the items;
-//	                   queryMsg
+//	                   e.db.View (one BuntDB read transaction: walk over the
+//	                   key range, pageReader.visit each item: filter,
+//	                   projection, until Limit or 1 MB, stoppedEarly), pageReader.usage (the
+//	                   itemised units, engine/capacity), charge
+//	                   (engine/throughput.go), logRequest
+//	                   (engine/request_log.go: the log, an EventRequest
+//	                   published to subscribers, engine/events.go) and
+//	                   trace.add (engine/request_trace.go)
+//	ui/query/run.go    runRequest: the reply's items, Count, ScannedCount,
+//	                   LastEvaluatedKey and ConsumedCapacity; trace.Last(),
+//	                   this request's itemised capacity (a remote backend
+//	                   has none: DynamoDB's own split, kit.CapacityLines); a
+//	                   kit.Grid of the items → queryMsg
 //	ui/route.go        route wrapped it: routed{ws, toPane+paneQuery,
-//	                   queryMsg} → Update → onRouted: not an announcement,
-//	                   so to the Query pane of that workspace, and fetchLast
-//	                   for the status bar (ui/workspace.go; with a live
-//	                   event subscription the EventRequest brings it,
-//	                   ui/events.go)
-//	ui/query/update.go queryMsg (a stale generation dropped) → the result
-//	ui/query/view.go   the items, Count and ScannedCount, the capacity lines
+//	                   queryMsg} → Update → onRouted: the workspace is
+//	                   alive, onKit does not take it, so it goes to the Query
+//	                   pane of that workspace, batched with fetchLast for the
+//	                   status bar (ui/workspace.go: a lastRequestMsg from the
+//	                   request log; with a live subscription the
+//	                   EventRequest brings it instead, ui/events.go)
+//	ui/query/update.go Model.Update: queryMsg (a stale generation dropped,
+//	                   a result for another target kept for it) → the result
+//	ui/query/view.go   the items, Count and ScannedCount, the capacity lines;
+//	                   ui/view.go the status bar's "last: Query …"
 //
 // A remote backend (engine/remote: AWS or a compatible endpoint) is the
 // user's workspace like any other. What only it does: writes refused
 // while it is read-only (and, with --write, the table's name typed before
-// a destructive one: remote.go), the consumption in the status bar, the
+// a destructive one: remote.go gives the forms a forms.Gate), the consumption in the status bar, the
 // read of a whole table after its price was said and the copy of a slice
 // into the sandbox (ui/remote). Panes check kit.IsRemote, kit.ReadOnly and
 // the remote extras, the small interfaces of engine/remoteapi (Located,
