@@ -25,14 +25,14 @@ func (e *Engine) query(ctx context.Context, in *model.QueryInput, encoded bool) 
 	// The members in the order of DynamoDB's list (dynalite's
 	// validations/query.js and its test "incorrect attributes").
 	checkSelectConstraint(&c, in.Select)
-	c.name(in.IndexName, "indexName", false)
+	c.indexName(in.IndexName, in.EmptyIndexName())
 	checkReturnCapacity(&c, in.ReturnConsumedCapacity)
-	checkConditionOperators(&c, in.QueryFilter, "queryFilter")
+	checkConditionOperators(&c, in.QueryFilter, "queryFilter", func(n string) bool { return in.EmptyOperator("QueryFilter", n) })
 	c.tableName(in.TableName, in.EmptyTableName())
-	c.enum(in.ConditionalOperator, "conditionalOperator", "AND", "OR")
+	c.enum(in.ConditionalOperator, "conditionalOperator", "OR", "AND")
 	checkAttributesToGetConstraint(&c, in.AttributesToGet)
 	checkQueryLimit(&c, in.Limit)
-	checkConditionOperators(&c, in.KeyConditions, "keyConditions")
+	checkConditionOperators(&c, in.KeyConditions, "keyConditions", func(n string) bool { return in.EmptyOperator("KeyConditions", n) })
 	if err := c.err(); err != nil {
 		return nil, err
 	}

@@ -26,7 +26,7 @@ func (e *Engine) scan(ctx context.Context, in *model.ScanInput, encoded bool) (*
 	// The members in the order of DynamoDB's list (dynalite's
 	// validations/scan.js and its test "incorrect attributes").
 	checkSelectConstraint(&c, in.Select)
-	c.name(in.IndexName, "indexName", false)
+	c.indexName(in.IndexName, in.EmptyIndexName())
 	if in.TotalSegments != nil {
 		if *in.TotalSegments < 1 {
 			c.add(*in.TotalSegments, "totalSegments", "Member must have value greater than or equal to 1")
@@ -36,8 +36,8 @@ func (e *Engine) scan(ctx context.Context, in *model.ScanInput, encoded bool) (*
 	}
 	checkReturnCapacity(&c, in.ReturnConsumedCapacity)
 	c.tableName(in.TableName, in.EmptyTableName())
-	c.enum(in.ConditionalOperator, "conditionalOperator", "AND", "OR")
-	checkConditionOperators(&c, in.ScanFilter, "scanFilter")
+	c.enum(in.ConditionalOperator, "conditionalOperator", "OR", "AND")
+	checkConditionOperators(&c, in.ScanFilter, "scanFilter", func(n string) bool { return in.EmptyOperator("ScanFilter", n) })
 	if in.Segment != nil {
 		if *in.Segment < 0 {
 			c.add(*in.Segment, "segment", "Member must have value greater than or equal to 0")

@@ -62,6 +62,18 @@ func (c *constraints) name(value, path string, required bool) {
 	}
 }
 
+// indexName checks a Query's or Scan's IndexName: left out is no index;
+// sent as "", it fails the pattern and the minimum length, as dynalite's
+// query test "empty IndexName" recorded from DynamoDB.
+func (c *constraints) indexName(value string, emptySent bool) {
+	if value == "" && emptySent {
+		c.add("", "indexName", "Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+")
+		c.add("", "indexName", "Member must have length greater than or equal to 3")
+		return
+	}
+	c.name(value, "indexName", false)
+}
+
 func (c *constraints) enum(value, path string, allowed ...string) {
 	if value == "" {
 		return

@@ -333,6 +333,7 @@ type UpdateItemOutput struct {
 // QueryInput is Query's request.
 type QueryInput struct {
 	emptyExprs
+	readEmpty
 	TableName                 string                    `json:"TableName"`
 	IndexName                 string                    `json:"IndexName,omitempty"`
 	Select                    string                    `json:"Select,omitempty"`
@@ -368,6 +369,7 @@ type QueryOutput struct {
 // ScanInput is Scan's request.
 type ScanInput struct {
 	emptyExprs
+	readEmpty
 	TableName                 string                    `json:"TableName"`
 	IndexName                 string                    `json:"IndexName,omitempty"`
 	AttributesToGet           []string                  `json:"AttributesToGet,omitempty"`

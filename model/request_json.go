@@ -13,9 +13,10 @@ import "encoding/json"
 // every error — on anything else: a member they do not know or spelled in
 // another case (encoding/json matches names case-insensitively), a member
 // sent twice, a null, a value of another JSON kind, a number that is not a
-// plain int32, a legacy parameter (Expected, KeyConditions, ...), or any
-// error inside an item. What they accept, they decode exactly as
-// encoding/json would (FuzzRequestDecoders compares the two).
+// plain int32, a legacy parameter (Expected, KeyConditions, ...), an
+// IndexName sent as "", or any error inside an item. What they accept,
+// they decode exactly as encoding/json would (FuzzRequestDecoders compares
+// the two).
 
 // topDecoder reads one request object.
 type topDecoder struct {
@@ -126,6 +127,11 @@ func (d *topDecoder) tableName(dst *string) bool {
 	}
 	d.emptyTable = *dst == ""
 	return true
+}
+
+// indexName reads IndexName, giving up on "" (the slow path notes it).
+func (d *topDecoder) indexName(dst *string) bool {
+	return d.text(dst) && *dst != ""
 }
 
 // expression reads one of exprNames, noting "".
@@ -379,7 +385,7 @@ var updateItemMembers = []requestMember[UpdateItemInput]{
 
 var queryMembers = []requestMember[QueryInput]{
 	{"TableName", func(d *topDecoder, in *QueryInput) bool { return d.tableName(&in.TableName) }},
-	{"IndexName", func(d *topDecoder, in *QueryInput) bool { return d.text(&in.IndexName) }},
+	{"IndexName", func(d *topDecoder, in *QueryInput) bool { return d.indexName(&in.IndexName) }},
 	{"Select", func(d *topDecoder, in *QueryInput) bool { return d.text(&in.Select) }},
 	{"AttributesToGet", func(d *topDecoder, in *QueryInput) bool { return d.textList(&in.AttributesToGet) }},
 	{"Limit", func(d *topDecoder, in *QueryInput) bool { return d.int32Number(&in.Limit) }},
@@ -397,7 +403,7 @@ var queryMembers = []requestMember[QueryInput]{
 
 var scanMembers = []requestMember[ScanInput]{
 	{"TableName", func(d *topDecoder, in *ScanInput) bool { return d.tableName(&in.TableName) }},
-	{"IndexName", func(d *topDecoder, in *ScanInput) bool { return d.text(&in.IndexName) }},
+	{"IndexName", func(d *topDecoder, in *ScanInput) bool { return d.indexName(&in.IndexName) }},
 	{"AttributesToGet", func(d *topDecoder, in *ScanInput) bool { return d.textList(&in.AttributesToGet) }},
 	{"Limit", func(d *topDecoder, in *ScanInput) bool { return d.int32Number(&in.Limit) }},
 	{"Select", func(d *topDecoder, in *ScanInput) bool { return d.text(&in.Select) }},

@@ -10,21 +10,42 @@ import (
 	"github.com/dynoscope/dynoscope/model"
 )
 
-// decodeError turns a json.Unmarshal failure into DynamoDB's error:
+// decodeError turns the failure to decode body into a request of type root
+// into DynamoDB's error:
 //
-//   - a *model.Error (from AttributeValue's decoder, say) is passed through;
+//   - a *model.Error (from AttributeValue's decoder, say) is passed through,
+//     but for a scalar in place of a whole AttributeValue or item, worded by
+//     where that value sits (see scalarForContainer);
 //   - a member of the wrong JSON kind is a SerializationException worded by
 //     typeMismatch;
 //   - anything else, malformed JSON above all, is a SerializationException
 //     with no message, as DynamoDB answers it.
-func decodeError(body []byte, err error) error {
+func decodeError(root reflect.Type, body []byte, err error) error {
 	if e, ok := errors.AsType[*model.Error](err); ok {
-		return e
+		return placeModelError(root, body, e)
 	}
 	if te, ok := errors.AsType[*json.UnmarshalTypeError](err); ok {
-		return serializationError(typeMismatch(te, body))
+		return serializationError(typeMismatch(te, root, body))
 	}
 	return serializationError("")
+}
+
+// placeModelError rewords model's text for a scalar where an AttributeValue
+// or an item is expected ("Unexpected value type in payload", "Unexpected
+// field type": model cannot know where the value sits) by the value's
+// position in the request.
+func placeModelError(root reflect.Type, body []byte, e *model.Error) *model.Error {
+	if e.Code != model.ErrSerialization || (e.Message != msgUnexpectedValue && e.Message != msgUnexpectedField) {
+		return e
+	}
+	pos, raw, ok := refusedValue(body, root)
+	if !ok || !isScalarJSON(raw) {
+		return e
+	}
+	if msg, ok := scalarForContainer(pos); ok && msg != e.Message {
+		return serializationError(msg)
+	}
+	return e
 }
 
 // serializationError is a SerializationException; msg may be empty.
@@ -58,18 +79,26 @@ const (
 //	Map            Unexpected field type                                                             ... java.util.Map<java.lang.String, V>  -
 //	Structure      Unexpected field type                                                             ... class com.amazonaws.dynamodb.v20120810.<Name>
 //
+// The List, Map and Structure rows are for a member of a structure; a
+// scalar as an element of a list or a value of a map is worded otherwise
+// (scalarForContainer). The value's position comes from te.Field, walked
+// from root, the request's type; it also gives the shape's name where
+// DynamoDB's differs from the Go type's (javaMemberShape) or the error
+// names a request's local copy of its type.
+//
 // One case differs from DynamoDB: a fractional or out-of-range number for
 // an Integer or Long member, which DynamoDB truncates or wraps and Go
 // cannot hold, gets "<NUMBER_VALUE|DECIMAL_VALUE> cannot be converted to
 // Integer".
-func typeMismatch(te *json.UnmarshalTypeError, body []byte) string {
+func typeMismatch(te *json.UnmarshalTypeError, root reflect.Type, body []byte) string {
 	got := jsonToken(te, body)
-	t := te.Type
-	for t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
+	pos := locateTypeError(root, te)
+	t := deref(pos.typ)
 	switch {
 	case got == "array":
+		if pos.java != "" {
+			return msgCollectionPrefix + "class " + javaPackage + pos.java
+		}
 		return msgCollectionPrefix + javaCollectionName(t)
 	case got == "object":
 		// An object where a map was wanted cannot mismatch.
@@ -77,9 +106,10 @@ func typeMismatch(te *json.UnmarshalTypeError, body []byte) string {
 	case isBlob(t):
 		return msgBlobNotString
 	}
+	if msg, ok := scalarForContainer(pos); ok {
+		return msg
+	}
 	switch t.Kind() {
-	case reflect.Slice, reflect.Array, reflect.Map, reflect.Struct, reflect.Interface:
-		return msgUnexpectedField
 	case reflect.Bool:
 		if got == "STRING_VALUE" {
 			return msgUnexpectedToken

@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"reflect"
 
 	"github.com/dynoscope/dynoscope/engine"
 	"github.com/dynoscope/dynoscope/model"
@@ -27,7 +28,7 @@ func handle[I, O any](fn func(context.Context, *I) (*O, error)) handler {
 			err = json.Unmarshal(body, in)
 		}
 		if err != nil {
-			return nil, decodeError(body, err)
+			return nil, decodeError(reflect.TypeFor[I](), body, err)
 		}
 		if n, ok := any(in).(model.EmptyNoter); ok {
 			n.NoteEmpty(body) // "" or left out, where DynamoDB tells them apart

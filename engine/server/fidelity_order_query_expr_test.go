@@ -93,7 +93,7 @@ func TestQueryScanConstraintOrder(t *testing.T) {
 				"Value null at 'queryFilter.a.member.comparisonOperator' failed to satisfy constraint: Member must not be null; " +
 				"Value 'XX' at 'queryFilter.b.member.comparisonOperator' failed to satisfy constraint: " + opEnum + "; " +
 				"Value 'abc;' at 'tableName' failed to satisfy constraint: " + pattern + "; " +
-				"Value 'AN' at 'conditionalOperator' failed to satisfy constraint: Member must satisfy enum value set: [AND, OR]; " +
+				"Value 'AN' at 'conditionalOperator' failed to satisfy constraint: Member must satisfy enum value set: [OR, AND]; " +
 				"Value '[]' at 'attributesToGet' failed to satisfy constraint: Member must have length greater than or equal to 1; " +
 				"Value at 'Limit' failed to satisfy constraint: Member must have value greater than or equal to 1; " +
 				"Value null at 'keyConditions.a.member.comparisonOperator' failed to satisfy constraint: Member must not be null"},
@@ -106,7 +106,7 @@ func TestQueryScanConstraintOrder(t *testing.T) {
 				"Value '-1' at 'totalSegments' failed to satisfy constraint: Member must have value greater than or equal to 1; " +
 				"Value 'hi' at 'returnConsumedCapacity' failed to satisfy constraint: " + capacity + "; " +
 				"Value 'abc;' at 'tableName' failed to satisfy constraint: " + pattern + "; " +
-				"Value 'AN' at 'conditionalOperator' failed to satisfy constraint: Member must satisfy enum value set: [AND, OR]; " +
+				"Value 'AN' at 'conditionalOperator' failed to satisfy constraint: Member must satisfy enum value set: [OR, AND]; " +
 				"Value null at 'scanFilter.a.member.comparisonOperator' failed to satisfy constraint: Member must not be null; " +
 				"Value 'XX' at 'scanFilter.b.member.comparisonOperator' failed to satisfy constraint: " + opEnum + "; " +
 				"Value '-1' at 'segment' failed to satisfy constraint: Member must have value greater than or equal to 0; " +
