@@ -16,9 +16,12 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/dynoscope/dynoscope/engine"
+	"github.com/dynoscope/dynoscope/engine/remote"
+	"github.com/dynoscope/dynoscope/engine/remoteapi"
 	"github.com/dynoscope/dynoscope/engine/server"
 	"github.com/dynoscope/dynoscope/fixtures"
 	"github.com/dynoscope/dynoscope/internal/history"
+	"github.com/dynoscope/dynoscope/internal/recent"
 	"github.com/dynoscope/dynoscope/ui"
 )
 
@@ -196,8 +199,30 @@ func exploreRemote(rf remoteFlags, ws workspaceFlags, stdout, stderr io.Writer) 
 	}
 	m := ui.New(b, ui.Options{Workspace: b.Location().String(), Live: true, SelectDelay: 60 * time.Millisecond,
 		Sandbox: sb.open, SandboxLabel: label, SandboxFile: ws.db, SandboxAtStart: atStart,
-		History: historyFile("", "remote "+b.Location().Place())})
+		History: historyFile("", "remote "+b.Location().Place()), Remote: remoteOpener(rf, b.Location())})
 	return runProgram(m, stdout)
+}
+
+// remoteOpener lets the explorer open another profile, region or endpoint
+// in place of the one open (O), with the flags' --write and retries, and
+// keeps the endpoints opened in the user's configuration directory
+// (recent.json), the one open at start first.
+func remoteOpener(rf remoteFlags, at remoteapi.Location) *ui.RemoteOpener {
+	file := ""
+	if dir, err := os.UserConfigDir(); err == nil {
+		file = recent.File(dir)
+		_ = recent.Add(file, recent.Of(at), time.Now()) // a list that cannot be kept is no reason to stop
+	}
+	return &ui.RemoteOpener{Profiles: remote.Profiles, Recent: file,
+		Open: func(ctx context.Context, loc remoteapi.Location) (ui.Opened, error) {
+			to := rf
+			to.region, to.profile, to.endpoint = loc.Region, loc.Profile, loc.Endpoint
+			b, err := to.open(ctx)
+			if err != nil {
+				return ui.Opened{}, err
+			}
+			return ui.Opened{API: b, Label: b.Location().String(), History: historyFile("", "remote "+b.Location().Place())}, nil
+		}}
 }
 
 // sandbox is the explorer's local workspace for slices of remote tables,

@@ -9,7 +9,7 @@ import (
 // The transfer bindings never share a key with one active at the same
 // time: in the sidebar, in 2 Items, in 3 Query's Query and Scan modes (x
 // removes an action in the Transaction mode only), in the dialog (its
-// path field's editing keys).
+// path field's editing keys), and in the endpoint switcher.
 func TestTransferKeysDoNotCollide(t *testing.T) {
 	km := DefaultKeyMap()
 	tk, ed, b := km.Transfer, km.Editing, km.Browse

@@ -118,6 +118,8 @@ func (m *Model) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		return nil
 	case key.Matches(msg, km.CopySlice):
 		return m.askCopy()
+	case key.Matches(msg, km.Transfer.Endpoints):
+		return m.openSwitcher()
 	case key.Matches(msg, km.Survey):
 		return route(m.ws, toSurvey, m.ws.survey.Toggle(m.ws.sel().Table()))
 	}

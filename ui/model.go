@@ -81,6 +81,9 @@ type Options struct {
 	// (internal/history): beside the workspace file, or in the user's
 	// configuration directory; "" keeps them for the session only (tests).
 	History string
+	// Remote lets a remote workspace open another profile, region or
+	// endpoint (O): nil when the workspace is not remote (reopen.go).
+	Remote *RemoteOpener
 	// Now overrides the clock read for the status bar (tests); by default
 	// the shown workspace's engine clock, or the wall clock for a backend
 	// without one.

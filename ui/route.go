@@ -191,6 +191,8 @@ func (m *Model) onRootMsg(w *workspace, msg tea.Msg) tea.Cmd {
 		return m.onQuitCheck(msg)
 	case quitMsg:
 		return m.quit()
+	case reopenedMsg:
+		return tea.Batch(m.onReopened(msg), m.showLive())
 	case typedMsg:
 		if msg.edit != nil {
 			return m.doEdit(w, *msg.edit)
@@ -258,6 +260,8 @@ func (m *Model) onKit(w *workspace, from dest, msg tea.Msg) (tea.Cmd, bool) {
 			m.openModal(w, d)
 		}
 		return route(w, toModal, cmd), true
+	case kit.ReopenMsg:
+		return m.reopen(msg.Loc), true
 	case kit.SurveyMsg:
 		return route(w, toSurvey, w.survey.Ask(msg.Table)), true
 	case kit.StopSurveyMsg:

@@ -51,3 +51,10 @@ func AccountOf(arn string) string {
 	}
 	return parts[4]
 }
+
+// Profile is a profile of the user's AWS configuration: its name and the
+// region it names ("" for none).
+type Profile struct {
+	Name   string
+	Region string
+}

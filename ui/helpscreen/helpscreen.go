@@ -100,7 +100,7 @@ func (m *Model) Lines(here [][]key.Binding, loc *remoteapi.Location, w int) []st
 	section("Everywhere", [][]key.Binding{{km.Schema, km.Items, km.Query}, km.Live.LivePanes(),
 		{km.Editing.Lessons, km.Design.Patterns, km.NextFocus, km.PrevFocus, km.SwitchWorkspace, km.Back, km.Sidebar, km.Help, km.Quit}})
 	if loc != nil {
-		section("Remote table", [][]key.Binding{{km.CopySlice, km.Survey}})
+		section("Remote table", [][]key.Binding{{km.CopySlice, km.Survey, km.Transfer.Endpoints}})
 	} else {
 		section("Clock (any pane)", [][]key.Binding{km.Live.Clock()})
 	}

@@ -1,6 +1,7 @@
 package kit
 
 import (
+	"github.com/dynoscope/dynoscope/engine/remoteapi"
 	"github.com/dynoscope/dynoscope/internal/itemexport"
 	"github.com/dynoscope/dynoscope/model"
 )
@@ -28,4 +29,12 @@ func ExportOf(t Target) ExportMsg {
 // table Desc describes.
 type ImportMsg struct {
 	Desc *model.TableDescription
+}
+
+// ReopenMsg asks the root to open the user's remote workspace at Loc in
+// place of the one open (the endpoint switcher, ui/endpoints): the new
+// backend is read-only unless the explorer was started with --write, and
+// nothing is written to either endpoint.
+type ReopenMsg struct {
+	Loc remoteapi.Location
 }
