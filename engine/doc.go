@@ -148,7 +148,8 @@
 //
 // Vector indexes (vector_index.go, search_vectors.go) are kept like GSIs:
 // their entries are written by applyIndexWrite in the item's transaction;
-// the search structure over them (engine/vector: exact search, HNSW graphs)
+// the search structure over them (engine/vector: exact search, and a scan
+// of 8-bit codes with exact rescoring for large partitions, same results)
 // is in memory, fed by each committed transaction and rebuilt from the
 // entries when a workspace opens.
 package engine

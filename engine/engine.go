@@ -50,10 +50,12 @@ type Options struct {
 	// watch a build (default 0).
 	BackfillBatchSize int
 	BackfillPause     time.Duration
-	// VectorANNThreshold is the size from which a vector index partition
-	// is searched through its HNSW graph rather than exactly (0: the
-	// default, vector.DefaultANNThreshold; negative: always exactly).
-	VectorANNThreshold int
+	// VectorQuantThreshold is the size from which a vector index
+	// partition is searched by scanning its vectors' 8-bit codes and
+	// scoring exactly only those the scan cannot rule out — the same
+	// results as comparing every vector (0: the default,
+	// vector.DefaultQuantThreshold; negative: never).
+	VectorQuantThreshold int
 	// TTLDeletionDelay is how long (engine time) after expiry the sweeper
 	// deletes an item (0: DefaultTTLDeletionDelay; negative: at once).
 	// TTLSweepInterval is how often (wall time) it looks (0: every second).

@@ -15,9 +15,10 @@ import (
 // GetItem, PutItem, UpdateItem, DeleteItem, Query and Scan one each;
 // BatchGetItem, BatchWriteItem, TransactGetItems, TransactWriteItems and
 // ExecuteTransaction one per table, in the order the request log has them;
-// ExecuteStatement one (a SELECT, or the write it became). A refused or
-// throttled request adds its record with the error. (SearchVectors does
-// not yet.)
+// ExecuteStatement one (a SELECT, or the write it became); SearchVectors
+// one, whose charge is VectorSearchRequestBytes rather than read units, so
+// its Units are 0 and its Lines itemise the bytes. A refused or throttled
+// request adds its record with the error.
 type RequestTrace struct {
 	mu   sync.Mutex
 	recs []RequestRecord

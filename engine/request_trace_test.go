@@ -159,3 +159,44 @@ func TestRequestTrace(t *testing.T) {
 	var none *RequestTrace
 	none.add(RequestRecord{}) // a context without a trace keeps nothing
 }
+
+// TestRequestTraceSearchVectors: a traced SearchVectors gets its own
+// record, its charge itemised in bytes (VectorSearchRequestBytes, not read
+// units: Units 0), the same record the log keeps; a refused one has none.
+func TestRequestTraceSearchVectors(t *testing.T) {
+	e, _ := newTestEngine(t)
+	vecTable(t, e, "Vecs", 2, model.DistanceCosine)
+	put(t, e, "Vecs", model.Item{"pk": model.S("a"), "emb": vecValue([]float32{1, 0})})
+	put(t, e, "Vecs", model.Item{"pk": model.S("b"), "emb": vecValue([]float32{0, 1})})
+	index := "all"
+	search := func(ctx context.Context, topK int64) error {
+		_, err := e.SearchVectors(ctx, &model.SearchVectorsInput{TableName: "Vecs", IndexName: &index, SearchVector: numbers([]float32{1, 1}), TopK: i64(topK)})
+		return err
+	}
+	ctx, trace := WithRequestTrace(context.Background())
+	mustOK(t, search(ctx, 5))
+	recs := trace.Records()
+	want := []string{
+		"SearchVectors on all: examined ~2 of 2 vectors (4·max(TopK,10)·⌈log2(n+1)⌉, at most n) × 8 B (2 dims × 4 B) = 16 B",
+		"returned 2 items: 6 B",
+		"22 B is under the 1 KB minimum per request: 1024 B",
+	}
+	if len(recs) != 1 {
+		t.Fatalf("%d records, want 1: %+v", len(recs), recs)
+	}
+	r := recs[0]
+	if r.Action != "SearchVectors" || r.Table != "Vecs" || r.Index != "all" || !r.Read || r.Items != 2 || r.Units != 0 || r.Error != "" {
+		t.Fatalf("record %+v", r)
+	}
+	if !reflect.DeepEqual(r.Lines, want) {
+		t.Fatalf("itemised %q, want %q", r.Lines, want)
+	}
+	if last, ok := e.LastRequest(); !ok || !reflect.DeepEqual(last, r) {
+		t.Fatalf("the log's last record %+v, want %+v", last, r)
+	}
+	ctx, trace = WithRequestTrace(context.Background())
+	wantError(t, search(ctx, 101), model.ErrValidation, "Provided TopK value '101' is out of valid range. The value must be between 1 and 100 inclusive")
+	if recs := trace.Records(); len(recs) != 0 {
+		t.Fatalf("a refused search left records %+v", recs)
+	}
+}

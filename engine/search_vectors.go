@@ -9,6 +9,7 @@ import (
 
 	"github.com/tidwall/buntdb"
 
+	"github.com/dynoscope/dynoscope/engine/capacity"
 	"github.com/dynoscope/dynoscope/engine/expr"
 	"github.com/dynoscope/dynoscope/engine/vector"
 	"github.com/dynoscope/dynoscope/model"
@@ -118,7 +119,13 @@ func (e *Engine) SearchVectors(ctx context.Context, in *model.SearchVectorsInput
 	if in.ReturnConsumedCapacity == model.ReturnCapacityTotal || in.ReturnConsumedCapacity == model.ReturnCapacityIndexes {
 		out.ConsumedCapacity = &model.VectorCapacity{VectorSearchRequestBytes: &bytes}
 	}
-	e.logRequest("SearchVectors", t.name, indexName, nil, true, len(out.SearchResults), nil)
+	// The charge is in bytes, not read units: the record's Units stay 0
+	// and its lines itemise the bytes.
+	u := &capacity.Usage{Table: t.name}
+	for _, l := range explain {
+		u.Explain("%s", l)
+	}
+	traceOf(ctx).add(e.logRequest("SearchVectors", t.name, indexName, u, true, len(out.SearchResults), nil))
 	return out, nil
 }
 

@@ -132,8 +132,8 @@ type table struct {
 	stats      *tableStats
 	// collectionLimit is the item-collection size limit in bytes.
 	collectionLimit int64
-	// annThreshold is Options.VectorANNThreshold.
-	annThreshold int
+	// quantThreshold is Options.VectorQuantThreshold.
+	quantThreshold int
 	// heat is the key heat of the targets with Contributor Insights
 	// enabled (key_heat.go); nil when none is.
 	heat *tableHeat
@@ -142,7 +142,7 @@ type table struct {
 func (e *Engine) newTable(m *tableMeta, stats *tableStats) *table {
 	d := &m.Desc
 	t := &table{meta: *m, name: d.TableName, attrTypes: map[string]model.Type{}, stats: stats,
-		dataPrefix: prefixData + d.TableName + "/", collectionLimit: e.collectionLimit(), annThreshold: e.opts.VectorANNThreshold}
+		dataPrefix: prefixData + d.TableName + "/", collectionLimit: e.collectionLimit(), quantThreshold: e.opts.VectorQuantThreshold}
 	for _, ad := range d.AttributeDefinitions {
 		typ, _ := model.ParseType(ad.AttributeType)
 		t.attrTypes[ad.AttributeName] = typ

@@ -226,10 +226,10 @@ func (t *table) vectorOp(ix *index, key string, item model.Item) vecOp {
 // vectorStore returns the in-memory structure of a vector index, creating
 // it empty.
 func (t *table) vectorStore(ix *index) *vector.Index {
-	return t.stats.vectorStore(ix, t.annThreshold)
+	return t.stats.vectorStore(ix, t.quantThreshold)
 }
 
-func (s *tableStats) vectorStore(ix *index, annThreshold int) *vector.Index {
+func (s *tableStats) vectorStore(ix *index, quantThreshold int) *vector.Index {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.vec == nil {
@@ -237,7 +237,7 @@ func (s *tableStats) vectorStore(ix *index, annThreshold int) *vector.Index {
 	}
 	x := s.vec[ix.name]
 	if x == nil {
-		x = vector.New(vector.Config{Dimensions: ix.vec.dims, Distance: ix.vec.dist, ANNThreshold: annThreshold})
+		x = vector.New(vector.Config{Dimensions: ix.vec.dims, Distance: ix.vec.dist, QuantThreshold: quantThreshold})
 		s.vec[ix.name] = x
 	}
 	return x

@@ -3,22 +3,19 @@ package vector
 import (
 	"fmt"
 	"math/rand/v2"
-	"os"
-	"sort"
-	"strconv"
 	"sync"
 	"testing"
-	"time"
 )
 
 // Benchmarks of issue 25 §4 (figures and commands in docs/BENCHMARKS.md):
 //
 //	go test ./engine/vector -run '^$' -bench 'ExactSearch10k|BruteForce' -benchtime 2s
-//	go test ./engine/vector -run '^$' -bench 'ANN' -benchtime 200x -timeout 30m
+//	go test ./engine/vector -run '^$' -bench 'QuantSearch' -benchtime 200x
 //
 // Exact search against a plain float32 brute-force loop on the same 10,000
-// × 256 vectors (TopK 10, COSINE); ANN on 100,000 × 256 random vectors, its
-// recall@10 against exact search, its build rate and memory per vector.
+// × 256 vectors (TopK 10, COSINE); the quantised scan on 100,000 × 256
+// vectors (quant_bench_test.go), its recall@10 against exact search, its
+// CPU per search, Put cost and memory per vector.
 
 func gaussian(r *rand.Rand, n, dims int) [][]float32 {
 	out := make([][]float32, n)
@@ -44,7 +41,7 @@ func exactData() {
 		r := rand.New(rand.NewPCG(1, 1))
 		exactSet.vecs = gaussian(r, 10000, 256)
 		exactSet.qs = gaussian(r, 64, 256)
-		exactSet.x = New(Config{Dimensions: 256, Distance: Cosine, ANNThreshold: -1})
+		exactSet.x = New(Config{Dimensions: 256, Distance: Cosine, QuantThreshold: -1})
 		for i, v := range exactSet.vecs {
 			exactSet.x.Put(fmt.Sprintf("k%06d", i), "", v, nil)
 		}
@@ -127,12 +124,12 @@ func sqrt64(f float64) float64 {
 }
 
 // BenchmarkExactSearch100k256 is Index.Search, exact, TopK 10, on the
-// 100,000 vectors of the ANN benchmark (no graph): what ANN must beat.
+// 100,000 vectors of the QuantSearch benchmark: what the scan must beat.
 func BenchmarkExactSearch100k256(b *testing.B) {
 	r := rand.New(rand.NewPCG(2, 2))
 	vecs := gaussian(r, 100000, 256)
 	qs := gaussian(r, 200, 256)
-	x := New(Config{Dimensions: 256, Distance: Cosine, ANNThreshold: -1})
+	x := New(Config{Dimensions: 256, Distance: Cosine, QuantThreshold: -1})
 	for i, v := range vecs {
 		x.Put(fmt.Sprintf("k%06d", i), "", v, nil)
 	}
@@ -147,93 +144,4 @@ func BenchmarkExactSearch100k256(b *testing.B) {
 	b.StopTimer()
 	b.ReportMetric((cpuTime()-c0).Seconds()*1000/float64(b.N), "cpu-ms/op")
 	b.ReportMetric(float64(x.MemoryBytes())/float64(x.Len()), "mem-B/vector")
-}
-
-var annSet struct {
-	once     sync.Once
-	x        *Index
-	qs       [][]float32
-	exact    []map[string]bool
-	buildCPU time.Duration
-	build    time.Duration
-}
-
-func annData(b *testing.B) {
-	annSet.once.Do(func() {
-		r := rand.New(rand.NewPCG(2, 2))
-		n := 100000
-		if s := os.Getenv("DYNOSCOPE_ANN_VECTORS"); s != "" {
-			n, _ = strconv.Atoi(s) // a smaller run: DYNOSCOPE_ANN_VECTORS=20000
-		}
-		vecs := gaussian(r, n, 256)
-		annSet.qs = gaussian(r, 200, 256)
-		x := New(Config{Dimensions: 256, Distance: Cosine, ANNThreshold: 1000})
-		for i, v := range vecs {
-			x.Put(fmt.Sprintf("k%06d", i), "", v, nil)
-		}
-		c0, t0 := cpuTime(), time.Now()
-		x.buildGraph("")
-		annSet.buildCPU, annSet.build = cpuTime()-c0, time.Since(t0)
-		annSet.x = x
-		for _, q := range annSet.qs[:100] {
-			exact, _, _ := x.Search(q, 10, "", nil, true)
-			in := map[string]bool{}
-			for _, e := range exact {
-				in[e.Key] = true
-			}
-			annSet.exact = append(annSet.exact, in)
-		}
-	})
-}
-
-// BenchmarkANNSearch100k256 (DYNOSCOPE_ANN_VECTORS sets another count) is
-// a search through the HNSW graph of 100,000 random 256-dimension vectors,
-// TopK 10, at several efSearch on the same graph; it reports recall@10
-// against exact search, CPU per search, p50 and p99 latency, the graph's
-// build rate (wall and CPU) and the index's memory per vector.
-func BenchmarkANNSearch100k256(b *testing.B) {
-	annData(b)
-	x := annSet.x
-	g := x.parts[""].g
-	for _, ef := range []int{160, 500, 1000, 2000, 4000} {
-		b.Run(fmt.Sprintf("ef=%d", ef), func(b *testing.B) {
-			g.efs = ef
-			defer func() { g.efs = x.cfg.EfSearch }()
-			lat := make([]time.Duration, 0, b.N)
-			c0 := cpuTime()
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				t0 := time.Now()
-				res, st, _ := x.Search(annSet.qs[i%len(annSet.qs)], 10, "", nil, false)
-				lat = append(lat, time.Since(t0))
-				if len(res) != 10 || !st.ANN {
-					b.Fatal(len(res), st.ANN)
-				}
-			}
-			b.StopTimer()
-			cpu := cpuTime() - c0
-			hits, total, examined := 0, 0, 0
-			for i, in := range annSet.exact {
-				ann, st, _ := x.Search(annSet.qs[i], 10, "", nil, false)
-				examined += st.Examined
-				for _, a := range ann {
-					if in[a.Key] {
-						hits++
-					}
-				}
-				total += len(in)
-			}
-			sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
-			b.ReportMetric(float64(hits)/float64(total), "recall@10")
-			b.ReportMetric(float64(examined)/float64(len(annSet.exact)), "examined/op")
-			b.ReportMetric(cpu.Seconds()*1000/float64(b.N), "cpu-ms/op")
-			b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "p50-ms")
-			b.ReportMetric(float64(lat[len(lat)*99/100].Microseconds())/1000, "p99-ms")
-			b.ReportMetric(float64(x.Len())/annSet.build.Seconds(), "built-vectors/s")
-			b.ReportMetric(annSet.buildCPU.Seconds()*1e6/float64(x.Len()), "build-cpu-us/vector")
-			perVector := float64(x.MemoryBytes()) / float64(x.Len())
-			b.ReportMetric(perVector, "mem-B/vector")
-			b.ReportMetric(perVector/1024, "x-float32-size")
-		})
-	}
 }

@@ -60,8 +60,8 @@ func dot(a, b []float32) float64 {
 	return (s0 + s1) + (s2 + s3)
 }
 
-// dot32Go is a float32 dot product in eight partial sums: the graph's
-// navigation uses it (the scores reported are computed again in float64).
+// dot32Go is a float32 dot product in eight partial sums: the exact
+// search ranks with it (the scores reported are computed again in float64).
 func dot32Go(a, b []float32) float32 {
 	n := len(a)
 	b = b[:n]
@@ -108,13 +108,13 @@ func sqDist32Go(a, b []float32) float32 {
 	return ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7))
 }
 
-// navCost is the graph's navigation cost between two vectors (lower is
-// closer), in float32: the same order as rank(Score) up to rounding.
+// navCost is the exact search's ranking cost between two vectors (lower
+// is closer), in float32: the same order as rank(Score) up to rounding.
 func (d Distance) navCost(q []float32, qNorm float64, v []float32, vNorm float64) float64 {
 	return float64(d.navCost32(q, qNorm, v, vNorm))
 }
 
-// navCost32 is navCost as a float32, the graph's currency.
+// navCost32 is navCost as a float32.
 func (d Distance) navCost32(q []float32, qNorm float64, v []float32, vNorm float64) float32 {
 	switch d {
 	case Euclidean:

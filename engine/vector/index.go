@@ -7,25 +7,18 @@ import (
 	"sync"
 )
 
-// Defaults of Config.
-const (
-	DefaultANNThreshold   = 100000
-	DefaultM              = 16
-	DefaultEfConstruction = 128
-	DefaultEfSearch       = 160
-)
+// DefaultQuantThreshold is Config.QuantThreshold's default.
+const DefaultQuantThreshold = 1024
 
 // Config shapes an Index.
 type Config struct {
 	Dimensions int
 	Distance   Distance
-	// ANNThreshold is the partition size from which searches go through
-	// the HNSW graph; smaller partitions are searched exactly. Zero means
-	// DefaultANNThreshold; a negative value turns ANN off.
-	ANNThreshold int
-	// M, EfConstruction and EfSearch are the HNSW parameters (zero:
-	// the defaults above).
-	M, EfConstruction, EfSearch int
+	// QuantThreshold is the partition size from which searches scan the
+	// 8-bit codes and score exactly only the vectors the scan cannot rule
+	// out (the same results as an exact search). Zero means
+	// DefaultQuantThreshold; a negative value turns the scan off.
+	QuantThreshold int
 }
 
 // Attr is one inline filter attribute an entry holds: its name and its
@@ -44,7 +37,8 @@ type Result struct {
 type Stats struct {
 	Examined  int  // vectors compared with the query
 	Candidate int  // vectors of the partition searched
-	ANN       bool // the HNSW graph was used
+	Quantized bool // the partition's 8-bit codes were scanned
+	Rescored  int  // vectors scored exactly after the quantised scan
 }
 
 // ErrDimensions is returned when a vector's length is not the index's.
@@ -56,6 +50,8 @@ type Index struct {
 	cfg   Config
 	dims  int
 	vecs  []float32 // slot i at [i*dims, (i+1)*dims)
+	codes []uint8   // slot i's 8-bit codes at [i*dims, (i+1)*dims)
+	qmeta []codeMeta
 	norms []float64
 	keys  []string // "" marks a free slot
 	part  []string
@@ -68,22 +64,12 @@ type Index struct {
 
 type partition struct {
 	members []int32
-	g       *graph // nil until a search needs it
 }
 
 // New returns an empty index.
 func New(cfg Config) *Index {
-	if cfg.ANNThreshold == 0 {
-		cfg.ANNThreshold = DefaultANNThreshold
-	}
-	if cfg.M <= 0 {
-		cfg.M = DefaultM
-	}
-	if cfg.EfConstruction <= 0 {
-		cfg.EfConstruction = DefaultEfConstruction
-	}
-	if cfg.EfSearch <= 0 {
-		cfg.EfSearch = DefaultEfSearch
+	if cfg.QuantThreshold == 0 {
+		cfg.QuantThreshold = DefaultQuantThreshold
 	}
 	return &Index{cfg: cfg, dims: cfg.Dimensions, byKey: map[string]int32{}, parts: map[string]*partition{}}
 }
@@ -121,6 +107,7 @@ func (x *Index) Put(key, partitionValue string, v []float32, attrs []Attr) error
 		slot = x.free[n-1]
 		x.free = x.free[:n-1]
 		copy(x.vecs[int(slot)*x.dims:], v)
+		x.qmeta[slot] = encode(v, x.codes[int(slot)*x.dims:(int(slot)+1)*x.dims])
 		x.norms[slot] = Norm(v)
 		x.keys[slot] = key
 		x.part[slot] = partitionValue
@@ -128,6 +115,8 @@ func (x *Index) Put(key, partitionValue string, v []float32, attrs []Attr) error
 	} else {
 		slot = int32(len(x.keys))
 		x.vecs = appendVec(x.vecs, v)
+		x.codes = growBy(x.codes, x.dims)
+		x.qmeta = append(x.qmeta, encode(v, x.codes[len(x.codes)-x.dims:]))
 		x.norms = append(x.norms, Norm(v))
 		x.keys = append(x.keys, key)
 		x.part = append(x.part, partitionValue)
@@ -142,9 +131,6 @@ func (x *Index) Put(key, partitionValue string, v []float32, attrs []Attr) error
 	}
 	x.pos[slot] = int32(len(p.members))
 	p.members = append(p.members, slot)
-	if p.g != nil {
-		p.g.insert(x, slot)
-	}
 	return nil
 }
 
@@ -170,25 +156,10 @@ func (x *Index) removeLocked(key string) {
 	p.members = p.members[:len(p.members)-1]
 	x.keys[slot] = ""
 	x.attrs[slot] = nil
-	if p.g != nil && p.g.has(slot) {
-		// The graph still routes through the slot: it stays allocated
-		// (a tombstone) until the graph is dropped.
-		p.g.tombstone(slot)
-		if p.g.ndead*5 > p.g.nodes {
-			x.dropGraph(p)
-		}
-	} else {
-		x.free = append(x.free, slot)
-	}
-	if len(p.members) == 0 && p.g == nil {
+	x.free = append(x.free, slot)
+	if len(p.members) == 0 {
 		delete(x.parts, pv)
 	}
-}
-
-// dropGraph forgets a partition's graph and frees its tombstones.
-func (x *Index) dropGraph(p *partition) {
-	x.free = append(x.free, p.g.deadSlots()...)
-	p.g = nil
 }
 
 // Get returns a copy of the vector stored under key.
@@ -216,48 +187,48 @@ func appendVec(vecs, v []float32) []float32 {
 	return append(vecs, v...)
 }
 
+// growBy lengthens codes by n bytes, growing it by a sixteenth as
+// appendVec does.
+func growBy(codes []uint8, n int) []uint8 {
+	if len(codes)+n > cap(codes) {
+		grown := make([]uint8, len(codes), len(codes)+max(len(codes)/16, 16*n))
+		copy(grown, codes)
+		codes = grown
+	}
+	return codes[:len(codes)+n]
+}
+
 func (x *Index) vec(slot int32) []float32 {
 	o := int(slot) * x.dims
 	return x.vecs[o : o+x.dims : o+x.dims]
 }
 
 // MemoryBytes estimates the memory the index holds: the vectors, their
-// norms, keys (string and map entry) and partition bookkeeping, and the
-// graphs.
+// codes, norms, keys (string and map entry) and partition bookkeeping.
 func (x *Index) MemoryBytes() int64 {
 	x.mu.RLock()
 	defer x.mu.RUnlock()
-	n := int64(cap(x.vecs))*4 + int64(cap(x.norms))*8 + int64(cap(x.pos))*4 + int64(cap(x.part))*16 + int64(cap(x.attrs))*24 + int64(cap(x.keys))*16
+	n := int64(cap(x.vecs))*4 + int64(cap(x.codes)) + int64(cap(x.qmeta))*12 + int64(cap(x.norms))*8 + int64(cap(x.pos))*4 + int64(cap(x.part))*16 + int64(cap(x.attrs))*24 + int64(cap(x.keys))*16
 	for k := range x.byKey {
 		n += int64(len(k)) + 48 // the key's bytes, its map entry
 	}
 	for _, p := range x.parts {
 		n += int64(cap(p.members)) * 4
-		if p.g != nil {
-			n += p.g.memory()
-		}
 	}
 	return n
 }
 
 // Search returns the k entries of a partition nearest to q that hold every
 // attribute of conds with the given value, best first (equal scores by
-// key). exact forces the comparison with every vector.
+// key). Partitions of QuantThreshold vectors or more are scanned through
+// their codes (the same results); exact forces the float32 comparison with
+// every vector.
 func (x *Index) Search(q []float32, k int, partitionValue string, conds []Attr, exact bool) ([]Result, Stats, error) {
 	if len(q) != x.dims {
 		return nil, Stats{}, ErrDimensions
 	}
 	if k <= 0 {
 		return nil, Stats{}, nil
-	}
-	if !exact && x.cfg.ANNThreshold > 0 {
-		x.mu.RLock()
-		p := x.parts[partitionValue]
-		need := p != nil && p.g == nil && len(p.members) >= x.cfg.ANNThreshold
-		x.mu.RUnlock()
-		if need {
-			x.buildGraph(partitionValue)
-		}
 	}
 	x.mu.RLock()
 	defer x.mu.RUnlock()
@@ -266,31 +237,13 @@ func (x *Index) Search(q []float32, k int, partitionValue string, conds []Attr, 
 		return nil, Stats{}, nil
 	}
 	qn := Norm(q)
-	if !exact && p.g != nil && len(p.members) >= x.cfg.ANNThreshold {
-		res, st, ok := x.searchGraph(p, q, qn, k, conds)
+	if !exact && x.cfg.QuantThreshold > 0 && len(p.members) >= x.cfg.QuantThreshold {
+		res, st, ok := x.searchQuantized(p, q, qn, k, conds)
 		if ok {
 			return res, st, nil
 		}
 	}
 	return x.searchExact(p, q, qn, k, conds)
-}
-
-// buildGraph builds a partition's HNSW graph from its vectors in key order.
-func (x *Index) buildGraph(partitionValue string) {
-	x.mu.Lock()
-	defer x.mu.Unlock()
-	p := x.parts[partitionValue]
-	if p == nil || p.g != nil {
-		return
-	}
-	slots := append([]int32(nil), p.members...)
-	sort.Slice(slots, func(i, j int) bool { return x.keys[slots[i]] < x.keys[slots[j]] })
-	g := newGraph(x.cfg)
-	g.reserve(len(slots))
-	for _, s := range slots {
-		g.insert(x, s)
-	}
-	p.g = g
 }
 
 func matches(attrs []Attr, conds []Attr) bool {

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"slices"
 	"sort"
 	"testing"
 )
@@ -108,42 +107,6 @@ func TestExactMatchesBruteForce(t *testing.T) {
 	}
 }
 
-func TestANNRecall(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a graph")
-	}
-	r := rand.New(rand.NewPCG(3, 4))
-	const n, dims = 5000, 32
-	x := New(Config{Dimensions: dims, Distance: Cosine, ANNThreshold: 1000})
-	for i := range n {
-		x.Put(fmt.Sprintf("k%05d", i), "", randVec(r, dims), nil)
-	}
-	hits, total := 0, 0
-	for range 50 {
-		q := randVec(r, dims)
-		exact, _, _ := x.Search(q, 10, "", nil, true)
-		ann, st, _ := x.Search(q, 10, "", nil, false)
-		if !st.ANN {
-			t.Fatal("ANN not used")
-		}
-		in := map[string]bool{}
-		for _, e := range exact {
-			in[e.Key] = true
-		}
-		for _, a := range ann {
-			if in[a.Key] {
-				hits++
-			}
-		}
-		total += len(exact)
-	}
-	recall := float64(hits) / float64(total)
-	t.Logf("recall@10 = %.3f", recall)
-	if recall < 0.95 {
-		t.Fatalf("recall@10 %.3f below 0.95", recall)
-	}
-}
-
 func TestPartitionsAndFilters(t *testing.T) {
 	x := New(Config{Dimensions: 2, Distance: Euclidean})
 	x.Put("a", "p1", []float32{0, 0}, []Attr{{"c", "Sred"}})
@@ -159,75 +122,5 @@ func TestPartitionsAndFilters(t *testing.T) {
 	}
 	if _, _, err := x.Search([]float32{0}, 5, "p1", nil, false); err != ErrDimensions {
 		t.Fatalf("err %v", err)
-	}
-}
-
-// TestGraphInvariants checks the HNSW graph's shape after a build and
-// inserts made through Put: no list longer than its layer allows, no self
-// or repeated link, links only to nodes living on that layer, and every
-// node reachable on layer 0 from the entry point.
-func TestGraphInvariants(t *testing.T) {
-	r := rand.New(rand.NewPCG(7, 8))
-	const dims = 24
-	x := New(Config{Dimensions: dims, Distance: Euclidean, ANNThreshold: 500, M: 8})
-	for i := range 1500 {
-		x.Put(fmt.Sprintf("k%05d", i), "", randVec(r, dims), nil)
-	}
-	if _, st, _ := x.Search(randVec(r, dims), 5, "", nil, false); !st.ANN {
-		t.Fatal("ANN not used")
-	}
-	for i := 1500; i < 2500; i++ { // inserted into the built graph
-		x.Put(fmt.Sprintf("k%05d", i), "", randVec(r, dims), nil)
-	}
-	g := x.parts[""].g
-	if g.nodes != 2500 || len(g.slots) != 2500 {
-		t.Fatalf("%d nodes, %d slots", g.nodes, len(g.slots))
-	}
-	levelOf := func(id int32) int { return len(g.up[id]) / (g.m + 1) }
-	for id := range int32(len(g.slots)) {
-		for l := 0; l <= levelOf(id); l++ {
-			limit := g.m
-			if l == 0 {
-				limit = g.m0
-			}
-			nb := g.nbrs(id, l)
-			if len(nb) == 0 || len(nb) > limit {
-				t.Fatalf("node %d layer %d: %d links (limit %d)", id, l, len(nb), limit)
-			}
-			seen := map[int32]bool{}
-			for _, o := range nb {
-				if o == id || seen[o] || o < 0 || int(o) >= len(g.slots) || levelOf(o) < l {
-					t.Fatalf("node %d layer %d: bad link %d in %v", id, l, o, nb)
-				}
-				seen[o] = true
-			}
-		}
-	}
-	indeg := make([]int32, len(g.slots))
-	for id := range int32(len(g.slots)) {
-		for _, o := range g.nbrs(id, 0) {
-			indeg[o]++
-		}
-	}
-	if !slices.Equal(indeg, g.indeg) {
-		t.Fatal("layer 0 in-degrees drifted from the links")
-	}
-	reached := map[int32]bool{g.entry: true}
-	queue := []int32{g.entry}
-	for len(queue) > 0 {
-		id := queue[0]
-		queue = queue[1:]
-		for _, o := range g.nbrs(id, 0) {
-			if !reached[o] {
-				reached[o] = true
-				queue = append(queue, o)
-			}
-		}
-	}
-	if len(reached) != len(g.slots) {
-		t.Fatalf("layer 0 reaches %d of %d nodes from the entry point", len(reached), len(g.slots))
-	}
-	if levelOf(g.entry) != g.top {
-		t.Fatalf("entry point at level %d, top %d", levelOf(g.entry), g.top)
 	}
 }
