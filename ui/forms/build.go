@@ -269,7 +269,11 @@ func (b *BuildWatch) View() string {
 		}
 	}
 	out := header(st, kind+b.index+" on "+b.table, right, w)
-	out = append(out, "status  "+st.Bold.Render(b.status)+"  "+st.Dim.Render(note))
+	if status := "status  " + st.Bold.Render(b.status); kit.Width(status)+2+kit.Width(note) <= w {
+		out = append(out, status+"  "+st.Dim.Render(note))
+	} else { // the note under the status, whole
+		out = append(append(out, status), kit.WrapStyled(st.Dim, note, w)...)
+	}
 	out = append(out, "")
 	out = append(out, progressBar(st, b.fraction(), w))
 	p := b.progress
@@ -292,7 +296,7 @@ func (b *BuildWatch) View() string {
 		return strings.Join(out, "\n")
 	}
 	if !b.done() {
-		out = append(out, "", st.Dim.Render(kit.Cut("Writes go on meanwhile; the index answers "+answers+" once it is ACTIVE.", w)))
+		out = append(append(out, ""), kit.WrapStyled(st.Dim, "Writes go on meanwhile; the index answers "+answers+" once it is ACTIVE.", w)...)
 		return strings.Join(out, "\n")
 	}
 	out = append(out, "")

@@ -117,3 +117,17 @@ func waitRead(t *testing.T, eng *engine.Engine, n int64) {
 	}
 	t.Fatalf("the build never read %d items", n)
 }
+
+// At 80x24 (a pane 52 wide) the watch's status note and its last line
+// wrap instead of being cut.
+func TestBuildWatchWrapsAt80Columns(t *testing.T) {
+	b := NewBuildWatch(kit.NewStyles(true), keymap.DefaultKeyMap(), nil, "Big", "byG")
+	b.SetSize(52, 19)
+	b.Update(buildPollMsg{gen: b.gen, status: "BACKFILLING", hasProgress: true, progress: engine.BackfillProgress{Scanned: 575, Indexed: 526, Total: 2400}})
+	flat := strings.Join(strings.Fields(ansi.Strip(b.View())), " ")
+	for _, want := range []string{"copying the existing items (it can be deleted now)", "the index answers Query and Scan once it is ACTIVE."} {
+		if !strings.Contains(flat, want) {
+			t.Errorf("want %q whole in\n%s", want, ansi.Strip(b.View()))
+		}
+	}
+}
