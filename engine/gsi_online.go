@@ -23,7 +23,7 @@ type BackfillProgress struct {
 	// Scanned = Indexed + Skipped + Sparse, but for entries a concurrent
 	// write made first.
 	Sparse int64
-	Done    bool
+	Done   bool
 }
 
 // addGSI adds a new GSI (CREATING) to the metadata, with the attribute
