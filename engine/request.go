@@ -219,6 +219,13 @@ func (p *exprParams) parseWith(ctx *expr.Context) (*parsedExprs, error) {
 	if err := ctx.CheckUnused(); err != nil {
 		return nil, err
 	}
+	// AttributeUpdates before Expected, as DynamoDB checks them (dynalite's
+	// validations/updateItem.js and its test "update has no value").
+	if p.hasUpdates {
+		if out.update, err = expr.FromAttributeUpdates(p.attributeUpdates); err != nil {
+			return nil, err
+		}
+	}
 	if p.expected != nil {
 		if out.condition, err = expr.FromExpected(p.expected, p.conditionalOp); err != nil {
 			return nil, err
@@ -236,11 +243,6 @@ func (p *exprParams) parseWith(ctx *expr.Context) (*parsedExprs, error) {
 	}
 	if p.attributesToGet != nil {
 		if out.projection, err = expr.FromAttributesToGet(p.attributesToGet); err != nil {
-			return nil, err
-		}
-	}
-	if p.hasUpdates {
-		if out.update, err = expr.FromAttributeUpdates(p.attributeUpdates); err != nil {
 			return nil, err
 		}
 	}

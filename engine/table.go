@@ -31,6 +31,10 @@ type tableMeta struct {
 	// Insights is the table's Contributor Insights setting, by index name
 	// ("" for the table itself); entries exist once set.
 	Insights map[string]insightsMeta `json:"Insights,omitempty"`
+	// ClassChanges are the engine times (Unix seconds) of the table's
+	// TableClass changes in the trailing window DynamoDB limits them in
+	// (updateTableClass); older ones are dropped.
+	ClassChanges []float64 `json:"ClassChanges,omitempty"`
 }
 
 // ttlMeta is a table's time-to-live setting.

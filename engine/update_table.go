@@ -111,7 +111,9 @@ func (e *Engine) UpdateTable(ctx context.Context, in *model.UpdateTableInput) (*
 	if in.DeletionProtectionEnabled != nil {
 		m.Desc.DeletionProtectionEnabled = *in.DeletionProtectionEnabled
 	}
-	updateTableClass(m, in.TableClass, now, &changed)
+	if err := updateTableClass(m, in.TableClass, now, &changed); err != nil {
+		return nil, err
+	}
 	odtEcho, merr := updateTableOnDemand(m, in)
 	if merr != nil {
 		return nil, merr

@@ -70,22 +70,46 @@ func checkUnsupportedUpdateParams(in *model.UpdateTableInput) *model.Error {
 	return nil
 }
 
+// DynamoDB allows a table at most two table class changes in a trailing
+// 30-day period (Developer Guide, "Considerations when choosing a table
+// class"; see docs/FIDELITY.md). The third is refused with
+// LimitExceededException; the text is ours.
+const (
+	maxClassChanges    = 2
+	classChangeWindow  = 30 * 24 * time.Hour
+	msgClassChangeRate = "Subscriber limit exceeded: TableClass can be updated at most 2 times in a trailing 30-day period"
+)
+
 // updateTableClass moves the table to another table class: TableClassSummary
 // shows the new class and when it changed, and the table is UPDATING for
 // the move, as in DynamoDB. The class the table has already changes
-// nothing (no public capture shows DynamoDB refusing it).
-func updateTableClass(m *tableMeta, class string, now time.Time, changed *bool) {
+// nothing (no public capture shows DynamoDB refusing it) and is not
+// counted. A move beyond DynamoDB's two in a trailing 30 days of the
+// engine's clock is refused.
+func updateTableClass(m *tableMeta, class string, now time.Time, changed *bool) *model.Error {
 	if class == "" {
-		return
+		return nil
 	}
 	current := tableClassStandard
 	if s := m.Desc.TableClassSummary; s != nil && s.TableClass != "" {
 		current = s.TableClass
 	}
 	if class == current {
-		return
+		return nil
+	}
+	since := float64(now.Add(-classChangeWindow).Unix())
+	recent := make([]float64, 0, maxClassChanges)
+	for _, t := range m.ClassChanges {
+		if t > since {
+			recent = append(recent, t)
+		}
+	}
+	if len(recent) >= maxClassChanges {
+		return model.NewError(model.ErrLimitExceeded, msgClassChangeRate)
 	}
 	ts := float64(now.Unix())
+	m.ClassChanges = append(recent, ts)
 	m.Desc.TableClassSummary = &model.TableClassSummary{TableClass: class, LastUpdateDateTime: &ts}
 	*changed = true
+	return nil
 }
