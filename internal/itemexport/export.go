@@ -201,6 +201,15 @@ func Create(path string) (io.Writer, func(ok bool) error, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	mode := os.FileMode(0o644) // as os.Create makes a file under the usual umask
+	if fi, err := os.Stat(path); err == nil {
+		mode = fi.Mode().Perm() // a file replaced keeps its permissions
+	}
+	if err := tmp.Chmod(mode); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return nil, nil, err
+	}
 	return tmp, func(ok bool) error {
 		cerr := tmp.Close()
 		if !ok || cerr != nil {

@@ -1,6 +1,7 @@
 package endpoints
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -104,8 +105,34 @@ func TestSwitchToARecentEndpoint(t *testing.T) {
 	}
 }
 
-// The switcher at 120x40: the endpoint open, the form, the recent list.
+// The switcher at 120x40 and 80x24: the endpoint open, the form, the
+// recent list (at 80 columns without the dates, the endpoints whole).
 func TestGoldenSwitcher(t *testing.T) {
-	b, _, _ := open(t)
+	b, s, _ := open(t)
 	uitest.Golden(t, b, uitest.PaneW, uitest.PaneH)
+	t.Run("80x24", func(t *testing.T) {
+		s.SetSize(uitest.SmallPaneW, uitest.SmallPaneH)
+		uitest.Golden(t, b, uitest.SmallPaneW, uitest.SmallPaneH)
+	})
+}
+
+// A long recent list scrolls at 80x24: the row under the cursor stays on
+// screen.
+func TestRecentListScrolls(t *testing.T) {
+	file := recent.File(t.TempDir())
+	t0 := time.Date(2026, 11, 28, 3, 0, 0, 0, time.UTC)
+	for i := range recent.Keep {
+		recent.Add(file, recent.Endpoint{Region: "us-east-1", Endpoint: fmt.Sprintf("http://127.0.0.1:%d", 9000+i)}, t0.Add(time.Duration(i)*time.Minute))
+	}
+	s, cmd := New(kit.NewStyles(true), keymap.DefaultKeyMap(), cur, nil, file)
+	s.SetSize(uitest.SmallPaneW, uitest.SmallPaneH)
+	b := &box{m: s}
+	uitest.Drive(t, b, cmd)
+	for range recent.Keep {
+		uitest.Press(t, b, "tab") // from [ open ] down to the last row: the oldest endpoint
+	}
+	view := uitest.Frame(b.View(), uitest.SmallPaneW, uitest.SmallPaneH)
+	if !strings.Contains(view, "▸ http://127.0.0.1:9000 (us-east-1)") || strings.Contains(view, "http://127.0.0.1:9019") {
+		t.Fatalf("the row under the cursor is not on screen:\n%s", view)
+	}
 }

@@ -23,7 +23,7 @@ func (s *Switcher) View() string {
 		}
 		return "  "
 	}
-	profile := "(none named: AWS_PROFILE or the SDK's default chain)"
+	profile := "(default chain)"
 	if p := s.profileName(); p != "" {
 		profile = p
 		if r := s.profiles[s.profile-1].Region; r != "" {
@@ -48,7 +48,8 @@ func (s *Switcher) View() string {
 		}
 		out = append(out, kit.Cut(line, w))
 	}
-	out = append(out, kit.WrapStyled(st.Dim, "  an endpoint URL (DynamoDB Local, LocalStack, dynoscope serve) in place of AWS; empty: AWS in the region", w)...)
+	explainAt := len(out)
+	explain := kit.WrapStyled(st.Dim, "the profile's credentials (none named: AWS_PROFILE or the SDK's default chain); an endpoint URL (DynamoDB Local, LocalStack, dynoscope serve) in place of AWS, empty for AWS in the region", w)
 	open := mark(rowOpen) + "[ open ▶ ]"
 	if s.row == rowOpen {
 		open = mark(rowOpen) + st.Cursor.Render("[ open ▶ ]")
@@ -68,18 +69,39 @@ func (s *Switcher) View() string {
 	case len(s.recent) == 0:
 		out = append(out, st.Dim.Render(kit.Cut("  none yet: each endpoint opened is kept here", w)))
 	}
+	var rows []string
 	for i, e := range s.recent {
 		line := mark(rowRecent+i) + e.String()
-		if !e.Used.IsZero() {
-			line = kit.Spread(line, st.Dim.Render(e.Used.UTC().Format("2006-01-02 15:04 UTC")), w)
+		if used := e.Used.UTC().Format("2006-01-02 15:04 UTC"); !e.Used.IsZero() && kit.Width(line)+2+len(used) <= w {
+			line = kit.Spread(line, st.Dim.Render(used), w) // the date only where it leaves the endpoint whole
 		}
 		if s.row == rowRecent+i {
 			line = st.Cursor.Render(kit.Cut(line, w))
 		}
-		out = append(out, kit.Cut(line, w))
+		rows = append(rows, kit.Cut(line, w))
 	}
-	out = append(out, "")
-	out = append(out, kit.WrapStyled(st.Dim, "The new endpoint opens "+mode+", as this one did; the tables of this one stay as they are. Nothing is written to either.", w)...)
+	tail := append([]string{""}, kit.WrapStyled(st.Dim, "The new endpoint opens "+mode+", as this one did; the tables of this one stay as they are. Nothing is written to either.", w)...)
+	// when the list has no room the note goes first, then the
+	// explanation (the "now:" line says read-only too)
+	need := min(len(rows), 4)
+	switch {
+	case s.h == 0 || s.h-len(out)-len(explain)-len(tail) >= need:
+	case s.h-len(out)-len(explain) >= need:
+		tail = nil
+	default:
+		explain, tail = nil, nil
+	}
+	out = append(out[:explainAt:explainAt], append(explain, out[explainAt:]...)...)
+	if room := s.h - len(out) - len(tail); s.h > 0 && len(rows) > room {
+		// the list scrolls: the row under the cursor stays on screen
+		room = max(room, 1)
+		start := 0
+		if s.row >= rowRecent {
+			start = min(max(s.row-rowRecent-room+1, 0), len(rows)-room)
+		}
+		rows = rows[start : start+room]
+	}
+	out = append(append(out, rows...), tail...)
 	if s.h > 0 && len(out) > s.h {
 		out = out[:s.h]
 	}

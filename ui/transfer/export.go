@@ -280,14 +280,14 @@ func (e *Export) onChecked(msg pathCheckedMsg) (forms.Modal, tea.Cmd) {
 	if !msg.exists && !remote {
 		return e, e.start(msg.path)
 	}
-	var body []string
+	body := []string{"to " + msg.path + " as " + string(e.Format()), ""} // the title may be cut on a narrow screen
 	yes := "export"
 	if msg.exists {
 		body = append(body, fmt.Sprintf("%s exists (%s): the export replaces it once every item is written (stopped, it is left as it is).", msg.path, kit.HumanBytes(msg.size)))
 		yes = "replace it"
 	}
 	if remote {
-		if len(body) > 0 {
+		if msg.exists {
 			body = append(body, "")
 		}
 		body = append(body, e.costLines()...)

@@ -95,19 +95,23 @@ func ImportRefusal(api engine.API) string {
 	if _, ok := api.(fixtures.Target); ok {
 		return ""
 	}
-	return "import loads a file all or nothing through the embedded engine's bulk load, which a remote table has not: " +
-		"C copies a slice into the sandbox, where I works; 'aws dynamodb import-table' loads a remote table from S3"
+	return "an import loads a file all or nothing through the embedded engine's bulk load, and a remote table has none (BatchWriteItem writes 25 items at a time, each call on its own). " +
+		"C copies a slice of the table into the sandbox, where I works; 'aws dynamodb import-table' loads a new remote table from S3"
 }
 
 // NewImport opens the import of a file into the table msg names; file is
-// the workspace's file ("" in memory). On a backend that cannot import it
-// returns no dialog and a command that says why.
+// the workspace's file ("" in memory). On a backend that cannot import the
+// dialog opens saying why, and writes nothing.
 func NewImport(st *kit.Styles, km keymap.KeyMap, api engine.API, msg kit.ImportMsg, file string) (*Import, tea.Cmd) {
-	target, ok := api.(fixtures.Target)
-	if !ok || msg.Desc == nil {
-		return nil, kit.Msg(kit.FlashMsg{Text: ImportRefusal(api)})
+	if msg.Desc == nil {
+		return nil, kit.Msg(kit.FlashMsg{Text: "select a table first"})
 	}
+	target, ok := api.(fixtures.Target)
 	im := &Import{st: st, km: km, keys: km.Transfer, target: target, desc: msg.Desc, file: file}
+	if !ok {
+		im.stage, im.end = stageDone, &importEnd{err: errors.New(ImportRefusal(api))}
+		return im, nil
+	}
 	table := msg.Desc.TableName
 	im.path = kit.NewField(table + itemfmt.JSONLines.Extension())
 	return im, func() tea.Msg { return importNameMsg{name: existingName(table)} }
@@ -357,6 +361,8 @@ func waitImport(run *importRun) tea.Cmd {
 func (im *Import) summary() string {
 	x, c, t := im.end, im.checked, im.desc.TableName
 	switch {
+	case x != nil && c == nil && x.err != nil:
+		return "no import into " + t + " here: " + x.err.Error()
 	case x == nil || c == nil:
 		return ""
 	case x.stopped:
