@@ -53,56 +53,6 @@ func TestTrafficLeavesTheSelectedTableAlone(t *testing.T) {
 	}
 }
 
-// T asks before writing into a user's table, naming the table, the
-// workspace file and the rate; n changes nothing; after y, x removes
-// exactly the generated items.
-func TestTrafficIntoUserTableAsksAndIsRemovable(t *testing.T) {
-	manualTraffic(t)
-	eng, clk := liveEngine(t, "messages-ttl")
-	m := newFileModel(t, eng, "work.db", 120, 40)
-	before := itemsOf(t, eng, "Messages")
-	selectInSidebar(t, m, "Messages", "")
-	press(t, m, "4", "T")
-	if m.modal == nil {
-		t.Fatalf("T did not ask:\n%s", screen(m))
-	}
-	s := flat(m)
-	for _, want := range []string{"Write 1,500 items a second (votes on one contestant) into Messages, in the workspace file work.db",
-		"x removes exactly these items again"} {
-		if !strings.Contains(s, want) {
-			t.Fatalf("the question lacks %q:\n%s", want, screen(m))
-		}
-	}
-	press(t, m, "n")
-	if _, on := m.ws.capacity.Traffic(); m.modal != nil || on {
-		t.Fatal("n did not cancel")
-	}
-	press(t, m, "T", "y")
-	if tr := m.ws.capacity.Running(); m.modal != nil || tr == nil || tr.Workload().Table != "Messages" {
-		t.Fatalf("y did not start traffic on Messages:\n%s", screen(m))
-	}
-	stepTraffic(t, m, clk, 2)
-	if n := len(itemsOf(t, eng, "Messages")); n <= len(before) {
-		t.Fatalf("no generated items in Messages (%d)", n)
-	}
-	press(t, m, "x")
-	after := itemsOf(t, eng, "Messages")
-	if len(after) != len(before) {
-		t.Fatalf("after x: %d items, want %d", len(after), len(before))
-	}
-	for i := range before {
-		if !kit.SameItem(before[i], after[i]) {
-			t.Fatalf("item %d changed: %v → %v", i, before[i], after[i])
-		}
-	}
-	if _, on := m.ws.capacity.Traffic(); on {
-		t.Fatal("x left the traffic running")
-	}
-	if !strings.Contains(statusBar(m), "the traffic generator wrote into Messages") {
-		t.Fatalf("status %q", statusBar(m))
-	}
-}
-
 // On a saved workspace a jump that expires items asks first, naming how
 // many; n leaves the clock; y jumps. Jumps that expire nothing, and jumps
 // on a workspace in memory, do not ask.
