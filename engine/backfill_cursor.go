@@ -18,9 +18,10 @@ const prefixBackfill = "F/"
 func backfillKey(table, index string) string { return prefixBackfill + table + "/" + index }
 
 // encodeBackfillCursor writes the counts and the last data key read:
-// "scanned indexed skipped total\n" then the key's bytes as they are.
+// "scanned indexed skipped sparse total\n" then the key's bytes as they
+// are.
 func encodeBackfillCursor(p BackfillProgress, cursor string) string {
-	return fmt.Sprintf("%d %d %d %d\n", p.Scanned, p.Indexed, p.Skipped, p.Total) + cursor
+	return fmt.Sprintf("%d %d %d %d %d\n", p.Scanned, p.Indexed, p.Skipped, p.Sparse, p.Total) + cursor
 }
 
 // decodeBackfillCursor reads what encodeBackfillCursor wrote; ok is false
@@ -30,7 +31,7 @@ func decodeBackfillCursor(v string) (p BackfillProgress, cursor string, ok bool)
 	if !found {
 		return p, "", false
 	}
-	if _, err := fmt.Sscanf(head, "%d %d %d %d", &p.Scanned, &p.Indexed, &p.Skipped, &p.Total); err != nil {
+	if _, err := fmt.Sscanf(head, "%d %d %d %d %d", &p.Scanned, &p.Indexed, &p.Skipped, &p.Sparse, &p.Total); err != nil {
 		return BackfillProgress{}, "", false
 	}
 	return p, cursor, true

@@ -114,13 +114,13 @@ func hasKey(e *Engine, key string) bool {
 
 // The cursor's encoding reads back what it wrote, and nothing else.
 func TestBackfillCursorEncoding(t *testing.T) {
-	p := BackfillProgress{Scanned: 12, Indexed: 9, Skipped: 3, Total: 1000}
+	p := BackfillProgress{Scanned: 14, Indexed: 9, Skipped: 3, Sparse: 2, Total: 1000}
 	cursor := "D/t/\x00a\nb"
 	got, at, ok := decodeBackfillCursor(encodeBackfillCursor(p, cursor))
 	if !ok || got != p || at != cursor {
 		t.Fatalf("read back %+v %q %v", got, at, ok)
 	}
-	for _, bad := range []string{"", "12 9 3", "x y z w\nD/t/", "1 2 3\nD/"} {
+	for _, bad := range []string{"", "12 9 3", "x y z w v\nD/t/", "1 2 3 4\nD/"} {
 		if _, _, ok := decodeBackfillCursor(bad); ok {
 			t.Errorf("%q read as a cursor", bad)
 		}
