@@ -121,7 +121,7 @@ func (e *Engine) BatchGetItem(ctx context.Context, in *model.BatchGetItemInput) 
 					break
 				}
 				hash := partitionHash(key, p.t.dataPrefix)
-				if err := e.admit(p.t, true, hash, ""); err != nil {
+				if err := e.admit(p.t, true, hash, "", key); err != nil {
 					throttle = err
 					unprocessed = append(unprocessed, p.params.Keys[i])
 					continue
@@ -145,7 +145,7 @@ func (e *Engine) BatchGetItem(ctx context.Context, in *model.BatchGetItemInput) 
 				}
 				units := capacity.ReadUnits(size, p.consistent)
 				u.Read += units
-				e.charge(p.t, hash, &capacity.Usage{Table: p.t.name, Read: units})
+				e.charge(p.t, hash, &capacity.Usage{Table: p.t.name, Read: units}, "", key)
 			}
 			if len(unprocessed) > 0 {
 				un := p.params

@@ -87,7 +87,7 @@ func (e *Engine) BatchWriteItem(ctx context.Context, in *model.BatchWriteItemInp
 	err := e.update(func(tx *wtx) error {
 		for _, o := range ops {
 			hash := partitionHash(o.w.key, o.t.dataPrefix)
-			if err := e.admit(o.t, false, hash, ""); err != nil {
+			if err := e.admit(o.t, false, hash, "", o.w.key); err != nil {
 				throttle = err
 				unprocessed[o.t.name] = append(unprocessed[o.t.name], o.req)
 				continue
@@ -115,7 +115,7 @@ func (e *Engine) BatchWriteItem(ctx context.Context, in *model.BatchWriteItemInp
 				}
 			}
 			ou.Write = tableWriteUnits(o.w)
-			e.charge(o.t, hash, ou)
+			e.charge(o.t, hash, ou, "", o.w.key)
 			if usages[o.t.name] == nil {
 				usages[o.t.name] = &capacity.Usage{Table: o.t.name}
 			}

@@ -24,7 +24,7 @@ func (e *Engine) DeleteItem(ctx context.Context, in *model.DeleteItemInput) (*mo
 	w := &itemWrite{key: key}
 	usage := &capacity.Usage{Table: t.name}
 	hash := partitionHash(key, t.dataPrefix)
-	if err := e.admit(t, false, hash, ""); err != nil {
+	if err := e.admit(t, false, hash, "", key); err != nil {
 		traceOf(ctx).add(e.logRequest("DeleteItem", t.name, "", nil, false, 0, err))
 		return nil, err
 	}

@@ -90,6 +90,11 @@ type Engine struct {
 	opts       Options
 	clock      Clock
 
+	// heat is the Contributor Insights key heat by table id (key_heat.go),
+	// guarded by heatMu.
+	heatMu sync.Mutex
+	heat   map[string]*tableHeat
+
 	mu     sync.RWMutex // guards tables; held (read) for the length of each item action
 	tables map[string]*table
 

@@ -194,11 +194,12 @@ func (e *Engine) runSelect(ctx context.Context, cs *compiledSelect, in *model.Ex
 		var hash uint32
 		kind := "Scan"
 		reverse := false
+		heatKey := "" // a Query's partition, for the key heat
 		if cs.reads != nil {
 			kind, reverse = "Query", cs.reverse
 			kr := cs.reads[i]
 			partition := string(appendHashedKey([]byte(rt.prefix()), kr.hash, nil))
-			r, hash = rangeFor(partition, kr.rng), partitionHash(partition, rt.prefix())
+			r, hash, heatKey = rangeFor(partition, kr.rng), partitionHash(partition, rt.prefix()), partition
 		} else {
 			r = segmentRange(rt.prefix(), 0, 1)
 			hash = partitionHash(r.lo, rt.prefix())
@@ -210,7 +211,7 @@ func (e *Engine) runSelect(ctx context.Context, cs *compiledSelect, in *model.Ex
 			}
 			r = afterStart(r, sk, reverse)
 		}
-		ru, err := e.readPage(kind, pr, r, reverse, hash, index)
+		ru, err := e.readPage(kind, pr, r, reverse, hash, index, heatKey)
 		if err != nil {
 			traceOf(ctx).add(e.logRequest("ExecuteStatement", rt.t.name, index, nil, true, 0, err))
 			return nil, err
@@ -252,9 +253,10 @@ func countScanned(u *capacity.Usage) int { return u.Items }
 
 // readPage admits, reads and charges one read (a Query key range or a
 // Scan) without logging it: a statement logs once for all its reads.
-func (e *Engine) readPage(kind string, pr *pageReader, r keyRange, reverse bool, hash uint32, index string) (*capacity.Usage, error) {
+// heatKey is a Query's partition ("" for a Scan).
+func (e *Engine) readPage(kind string, pr *pageReader, r keyRange, reverse bool, hash uint32, index, heatKey string) (*capacity.Usage, error) {
 	t := pr.rt.t
-	if err := e.admit(t, true, hash, index); err != nil {
+	if err := e.admit(t, true, hash, index, heatKey); err != nil {
 		return nil, err
 	}
 	err := e.db.View(func(tx *buntdb.Tx) error {
@@ -268,7 +270,7 @@ func (e *Engine) readPage(kind string, pr *pageReader, r keyRange, reverse bool,
 	}
 	u := pr.usage(kind)
 	u.Items = pr.scanned
-	e.charge(t, hash, u)
+	e.charge(t, hash, u, index, heatKey)
 	return u, nil
 }
 

@@ -58,7 +58,7 @@ func (e *Engine) getItem(ctx context.Context, in *model.GetItemInput, encoded bo
 	}
 	consistent := in.ConsistentRead != nil && *in.ConsistentRead
 	hash := partitionHash(key, t.dataPrefix)
-	if err := e.admit(t, true, hash, ""); err != nil {
+	if err := e.admit(t, true, hash, "", key); err != nil {
 		traceOf(ctx).add(e.logRequest("GetItem", t.name, "", nil, true, 0, err))
 		return nil, err
 	}
@@ -92,7 +92,7 @@ func (e *Engine) getItem(ctx context.Context, in *model.GetItemInput, encoded bo
 	}
 	usage := &capacity.Usage{Table: t.name, Read: capacity.ReadUnits(size, consistent)}
 	usage.Explain("GetItem on %s: %s", t.name, explainRead(size, consistent))
-	e.charge(t, hash, usage)
+	e.charge(t, hash, usage, "", key)
 	found1 := 0
 	if found {
 		found1 = 1

@@ -28,7 +28,7 @@ func (e *Engine) PutItem(ctx context.Context, in *model.PutItemInput) (*model.Pu
 	w.late = exprs.condition == nil && in.ReturnValues != model.ReturnValuesAllOld && !t.hasLSI()
 	usage := &capacity.Usage{Table: t.name}
 	hash := partitionHash(w.key, t.dataPrefix)
-	if err := e.admit(t, false, hash, ""); err != nil {
+	if err := e.admit(t, false, hash, "", w.key); err != nil {
 		traceOf(ctx).add(e.logRequest("PutItem", t.name, "", nil, false, 0, err))
 		return nil, err
 	}

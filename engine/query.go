@@ -153,7 +153,7 @@ func (e *Engine) query(ctx context.Context, in *model.QueryInput, encoded bool) 
 		pr.limit = int(*in.Limit)
 	}
 	pr.oneRow = exprs.multiKey == nil && atMostOneRow(rt, schema, exprs.keyCond)
-	res, err := e.runPage("Query", pr, r, reverse, partitionHash(partition, rt.prefix()), in.ReturnConsumedCapacity)
+	res, err := e.runPage("Query", pr, r, reverse, partitionHash(partition, rt.prefix()), partition, in.ReturnConsumedCapacity)
 	if err != nil {
 		return nil, err
 	}

@@ -340,13 +340,14 @@ type pageResult struct {
 }
 
 // runPage admits, reads and charges one Query or Scan page over r, and logs
-// the request with its itemised capacity.
-func (e *Engine) runPage(action string, pr *pageReader, r keyRange, reverse bool, hash uint32, returnCapacity string) (*pageResult, error) {
+// the request with its itemised capacity. heatKey is a Query's partition
+// (its storage prefix; "" for a Scan), for Contributor Insights.
+func (e *Engine) runPage(action string, pr *pageReader, r keyRange, reverse bool, hash uint32, heatKey, returnCapacity string) (*pageResult, error) {
 	t, index := pr.rt.t, ""
 	if pr.rt.ix != nil {
 		index = pr.rt.ix.name
 	}
-	if err := e.admit(t, true, hash, index); err != nil {
+	if err := e.admit(t, true, hash, index, heatKey); err != nil {
 		pr.trace.add(e.logRequest(action, t.name, index, nil, true, 0, err))
 		return nil, err
 	}
@@ -378,7 +379,7 @@ func (e *Engine) runPage(action string, pr *pageReader, r keyRange, reverse bool
 			return nil, asError(err)
 		}
 	}
-	e.charge(t, hash, usage)
+	e.charge(t, hash, usage, index, heatKey)
 	pr.trace.add(e.logRequest(action, t.name, index, usage, true, pr.countN, nil))
 	return res, nil
 }

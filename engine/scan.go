@@ -126,7 +126,7 @@ func (e *Engine) scan(ctx context.Context, in *model.ScanInput, encoded bool) (*
 	if in.Limit != nil {
 		pr.limit = int(*in.Limit)
 	}
-	res, err := e.runPage("Scan", pr, r, false, partitionHash(r.lo, rt.prefix()), in.ReturnConsumedCapacity)
+	res, err := e.runPage("Scan", pr, r, false, partitionHash(r.lo, rt.prefix()), "", in.ReturnConsumedCapacity)
 	if err != nil {
 		return nil, err
 	}

@@ -138,6 +138,9 @@ type table struct {
 	collectionLimit int64
 	// quantThreshold is Options.VectorQuantThreshold.
 	quantThreshold int
+	// heat is the key heat of the targets with Contributor Insights
+	// enabled (key_heat.go); nil when none is.
+	heat *tableHeat
 }
 
 func (e *Engine) newTable(m *tableMeta, stats *tableStats) *table {
@@ -167,6 +170,7 @@ func (e *Engine) newTable(m *tableMeta, stats *tableStats) *table {
 		}
 		t.indexes = append(t.indexes, t.newVectorIndex(v))
 	}
+	t.heat = e.heatFor(m)
 	return t
 }
 

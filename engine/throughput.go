@@ -64,22 +64,30 @@ func partitionHash(key, prefix string) uint32 {
 }
 
 // admit asks the meter whether a request may run now. index names the index
-// a read uses ("" for the table).
-func (e *Engine) admit(t *table, read bool, hash uint32, index string) error {
+// a read uses ("" for the table); key is the storage key the request
+// addresses (an item's, or a Query's partition prefix; "" for a Scan),
+// for Contributor Insights' key heat.
+func (e *Engine) admit(t *table, read bool, hash uint32, index, key string) error {
 	var gsis []string
 	if read && index != "" {
 		gsis = []string{index}
 	}
 	if err := e.meter.Admit(t.name, read, hash, gsis); err != nil {
+		if t.heat != nil {
+			e.heatThrottled(t, index, key)
+		}
 		return err
 	}
 	return nil
 }
 
 // charge records what a request consumed against the table's buckets,
-// partitions and metrics.
-func (e *Engine) charge(t *table, hash uint32, u *capacity.Usage) {
+// partitions and metrics, and (insights on) its key's heat.
+func (e *Engine) charge(t *table, hash uint32, u *capacity.Usage, index, key string) {
 	e.meter.Charge(t.name, hash, u)
+	if t.heat != nil {
+		e.heatCharged(t, index, key, u)
+	}
 }
 
 // finishWrite ends a single-item write whose transaction returned err: it
@@ -90,10 +98,10 @@ func (e *Engine) charge(t *table, hash uint32, u *capacity.Usage) {
 func (e *Engine) finishWrite(ctx context.Context, action string, t *table, hash uint32, w *itemWrite, u *capacity.Usage, fx *writeEffects, err error) error {
 	switch {
 	case err == nil:
-		e.charge(t, hash, u)
+		e.charge(t, hash, u, "", w.key)
 		u.Explain("%v", &writeExplanation{action, t.name, explainWrite(w)}) // one allocation, formatted when read
 	case isConditionalFailure(err):
-		e.charge(t, hash, u)
+		e.charge(t, hash, u, "", w.key)
 		u.Explain("%s on %s: the condition failed and nothing was written, but the write is charged for the item as it is (%s, 1 WCU minimum) = %g WCU", action, t.name, byteCount(w.oldSize), u.Write)
 	}
 	if err != nil {

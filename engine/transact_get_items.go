@@ -125,7 +125,7 @@ func (e *Engine) runTransactGet(trace *RequestTrace, action string, gets []*getA
 			cancelled = true
 			continue
 		}
-		if err := e.admit(g.t, true, g.hash, ""); err != nil {
+		if err := e.admit(g.t, true, g.hash, "", g.skey); err != nil {
 			var me *model.Error
 			if !errors.As(err, &me) {
 				return nil, err
@@ -192,7 +192,7 @@ func (e *Engine) runTransactGet(trace *RequestTrace, action string, gets []*getA
 		blocks := capacity.ReadBlocks(sizes[i])
 		gu := &capacity.Usage{Table: g.t.name, Read: float64(blocks * transactionalFactor), Items: min(1, len(items[i]))}
 		gu.Explain("%s Get on %s: %s → %d × 4 KB = %d RCU (strongly consistent), transactional × 2 = %g RCU", action, g.t.name, byteCount(sizes[i]), blocks, blocks, gu.Read)
-		e.charge(g.t, g.hash, gu)
+		e.charge(g.t, g.hash, gu, "", g.skey)
 		u := usages[g.t.name]
 		if u == nil {
 			u = &capacity.Usage{Table: g.t.name}

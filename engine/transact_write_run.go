@@ -34,7 +34,7 @@ func (e *Engine) runTransactWrite(ctx context.Context, action string, actions []
 		if a.reason != nil {
 			continue
 		}
-		if err := e.admit(a.t, false, a.hash, ""); err != nil {
+		if err := e.admit(a.t, false, a.hash, "", a.w.key); err != nil {
 			var me *model.Error
 			if errors.As(err, &me) {
 				r := reasonFor(me)
@@ -85,7 +85,7 @@ func (e *Engine) runTransactWrite(ctx context.Context, action string, actions []
 	counts := map[string]int{}
 	reads := make([]transactRead, 0, len(actions))
 	for _, a := range actions {
-		e.charge(a.t, a.hash, a.usage)
+		e.charge(a.t, a.hash, a.usage, "", a.w.key)
 		u := usages[a.t.name]
 		if u == nil {
 			u = &capacity.Usage{Table: a.t.name}
@@ -278,7 +278,7 @@ func (e *Engine) replayTransaction(ctx context.Context, action string, prev *ide
 				order = append(order, t.name)
 			}
 			u.Read += units
-			e.charge(t, partitionHash(r.key, t.dataPrefix), &capacity.Usage{Table: t.name, Read: units})
+			e.charge(t, partitionHash(r.key, t.dataPrefix), &capacity.Usage{Table: t.name, Read: units}, "", r.key)
 		}
 		return nil
 	})

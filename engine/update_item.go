@@ -25,7 +25,7 @@ func (e *Engine) UpdateItem(ctx context.Context, in *model.UpdateItemInput) (*mo
 	w := &itemWrite{key: key}
 	usage := &capacity.Usage{Table: t.name}
 	hash := partitionHash(key, t.dataPrefix)
-	if err := e.admit(t, false, hash, ""); err != nil {
+	if err := e.admit(t, false, hash, "", key); err != nil {
 		traceOf(ctx).add(e.logRequest("UpdateItem", t.name, "", nil, false, 0, err))
 		return nil, err
 	}

@@ -4,8 +4,10 @@
 // the warm throughput the partitions were sized for, throttled seconds
 // marked with their reason (ThrottlingReasons, August 2025: K key range, P
 // provisioned, A account, M on-demand maximum; reasons.go), each index, a
-// heat strip of the partitions against their 3,000 RCU / 1,000 WCU limits —
-// and the traffic generator.
+// heat strip of the partitions against their 3,000 RCU / 1,000 WCU limits,
+// the most accessed and most throttled keys of the table and its GSIs
+// while Contributor Insights is enabled on them (insights.go) — and the
+// traffic generator.
 //
 // The generator writes only into data it owns: its vote workloads run on
 // its own table (engine.TrafficTable, made when first needed — in a
@@ -57,9 +59,10 @@ type Model struct {
 
 // data is one fetch of a table's metrics.
 type data struct {
-	snap    capacity.MetricsSnapshot
-	noMeter bool
-	remote  *remoteData // a remote backend's own consumption
+	snap     capacity.MetricsSnapshot
+	noMeter  bool
+	remote   *remoteData              // a remote backend's own consumption
+	insights []*engine.InsightsReport // the table's and GSIs' with Contributor Insights on
 }
 
 type keys struct {
@@ -180,6 +183,7 @@ func fetch(api engine.API, clk kit.ClockControl, gen int, once bool, table strin
 			return msg
 		}
 		msg.data.snap = ms.Meter().Series(table, time.Time{})
+		msg.data.insights = readInsights(api, table, msg.data.snap)
 		return msg
 	}
 }
@@ -275,21 +279,26 @@ func (p *Model) View() string {
 	}
 	heat := p.heatLines(s)
 	idx := p.indexLines(s)
+	keys := p.insightsLines(p.data.insights)
 	// The header and the traffic lines wrap when the charts keep their
 	// room beside them (at least 4 rows each, as at 120x40); in a small
 	// pane they are cut, and the charts keep the lines.
 	head, traffic := p.header(s, true), p.trafficLines(s.Now, true)
-	if p.h-(len(head)+len(traffic)+1+5+len(heat)+len(idx)+2) < 2*4 {
+	if p.h-(len(head)+len(traffic)+1+5+len(heat)+len(idx)+len(keys)+2) < 2*4 {
 		head, traffic = p.header(s, false), p.trafficLines(s.Now, false)
 	}
 	// Fixed lines: header, traffic, a blank, two chart titles and two
-	// throttle rows, the time axis, the heat strip, the indexes; the
-	// charts share the rest.
-	fixed := len(head) + len(traffic) + 1 + 5 + len(heat) + len(idx)
+	// throttle rows, the time axis, the heat strip, the indexes, the
+	// Contributor Insights keys; the charts share the rest.
+	fixed := len(head) + len(traffic) + 1 + 5 + len(heat) + len(idx) + len(keys)
 	blanks := 2
 	rows := (p.h - fixed - blanks) / 2
 	if rows < 2 {
 		blanks, rows = 0, (p.h-fixed)/2
+	}
+	if rows < 2 && len(keys) > 0 {
+		fixed -= len(keys)
+		keys, rows = nil, (p.h-fixed)/2
 	}
 	if rows < 2 {
 		idx, rows = nil, max((p.h-fixed+len(idx))/2, 2)
@@ -311,6 +320,7 @@ func (p *Model) View() string {
 	}
 	out = append(out, heat...)
 	out = append(out, idx...)
+	out = append(out, keys...)
 	return strings.Join(out, "\n")
 }
 
