@@ -164,3 +164,23 @@ func RangeKey(ks []KeySchemaElement) string {
 	}
 	return ""
 }
+
+// ScratchTableInput is a CreateTable input for a scratch copy of a
+// described table: the same keys, attribute definitions and indexes (what
+// an item's checks and write units depend on), on demand, with its stream
+// when it has one.
+func ScratchTableInput(d *TableDescription) *CreateTableInput {
+	in := &CreateTableInput{TableName: d.TableName, AttributeDefinitions: d.AttributeDefinitions, KeySchema: d.KeySchema,
+		BillingMode: BillingPayPerRequest}
+	for _, l := range d.LocalSecondaryIndexes {
+		in.LocalSecondaryIndexes = append(in.LocalSecondaryIndexes, LocalSecondaryIndex{IndexName: l.IndexName, KeySchema: l.KeySchema, Projection: l.Projection})
+	}
+	for _, g := range d.GlobalSecondaryIndexes {
+		in.GlobalSecondaryIndexes = append(in.GlobalSecondaryIndexes, GlobalSecondaryIndex{IndexName: g.IndexName, KeySchema: g.KeySchema, Projection: g.Projection})
+	}
+	if s := d.StreamSpecification; s != nil && s.StreamEnabled {
+		cp := *s
+		in.StreamSpecification = &cp
+	}
+	return in
+}

@@ -43,24 +43,6 @@ func touches(in any) (action string, ts []touch) {
 	return "", nil
 }
 
-// createInputOf is a CreateTable input for a copy of a described table:
-// the same keys and indexes (what write units depend on), on demand.
-func createInputOf(d *model.TableDescription) *model.CreateTableInput {
-	in := &model.CreateTableInput{TableName: d.TableName, AttributeDefinitions: d.AttributeDefinitions, KeySchema: d.KeySchema,
-		BillingMode: model.BillingPayPerRequest}
-	for _, l := range d.LocalSecondaryIndexes {
-		in.LocalSecondaryIndexes = append(in.LocalSecondaryIndexes, model.LocalSecondaryIndex{IndexName: l.IndexName, KeySchema: l.KeySchema, Projection: l.Projection})
-	}
-	for _, g := range d.GlobalSecondaryIndexes {
-		in.GlobalSecondaryIndexes = append(in.GlobalSecondaryIndexes, model.GlobalSecondaryIndex{IndexName: g.IndexName, KeySchema: g.KeySchema, Projection: g.Projection})
-	}
-	if s := d.StreamSpecification; s != nil && s.StreamEnabled {
-		cp := *s
-		in.StreamSpecification = &cp
-	}
-	return in
-}
-
 // write runs a write pattern on a scratch engine holding copies of the
 // tables and of the items the write touches.
 func (c *Checker) write(ctx context.Context, in any, r *Result) error {
@@ -86,7 +68,7 @@ func (c *Checker) write(ctx context.Context, in any, r *Result) error {
 		}
 		if !contains(tables, t.table) {
 			tables = append(tables, t.table)
-			if _, err := scratch.CreateTable(ctx, createInputOf(d)); err != nil {
+			if _, err := scratch.CreateTable(ctx, model.ScratchTableInput(d)); err != nil {
 				return fmt.Errorf("copying table %s: %w", t.table, err)
 			}
 		}

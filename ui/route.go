@@ -255,7 +255,11 @@ func (m *Model) onKit(w *workspace, from dest, msg tea.Msg) (tea.Cmd, bool) {
 		m.openModal(w, d)
 		return route(w, toModal, cmd), true
 	case kit.ImportMsg:
-		d, cmd := transfer.NewImport(m.st, m.km, w.api, msg, w.file)
+		var where []string
+		if w.loc != nil {
+			where = m.where(w, msg.Desc)
+		}
+		d, cmd := transfer.NewImport(m.st, m.km, w.api, msg, w.file, where)
 		if d != nil {
 			m.openModal(w, d)
 		}

@@ -87,12 +87,12 @@ func (p *Model) browseKeys() (marks, bulk, more []key.Binding) {
 	bulk = append(kit.Writable(p.api, false, bk.DeleteMarked, bk.SetMarked, bk.RemoveMarked), bk.ExportMarked, bk.StopBulk)
 	export, imp := p.tk.Export, p.tk.Import
 	export.SetEnabled(ok)
-	imp.SetEnabled(ok && !kit.IsRemote(p.api))
+	imp.SetEnabled(ok)
 	if p.server != nil {
 		export.SetHelp(export.Help().Key, "export every item the filter on the server matches to a file")
 	}
 	more = append([]key.Binding{bk.Columns, bk.ServerFilter, bk.CopyPlain, bk.CopyDynamo}, kit.Writable(p.api, false, edit)...)
-	more = append(more, export, imp)
+	more = append(append(more, export), kit.Writable(p.api, false, imp)...)
 	return marks, bulk, more
 }
 

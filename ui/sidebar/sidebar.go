@@ -100,14 +100,14 @@ func (s *Model) manageKeys(short bool) []key.Binding {
 	}
 	export, imp := s.tk.Export, s.tk.Import
 	export.SetEnabled(sel.Valid() && !short) // the help line has no room: ? lists them
-	imp.SetEnabled(sel.Valid() && !s.approx && !short)
+	imp.SetEnabled(sel.Valid() && !short)
 	switch {
 	case sel.Index == "" || sel.Vector() != nil:
 		export.SetHelp(export.Help().Key, "export the table to a file")
 	default:
 		export.SetHelp(export.Help().Key, "export the index to a file")
 	}
-	return append(kit.RefusedKeys(s.readOnly, short, s.ek.CreateTable, add, drop, ttl, empty), export, imp)
+	return append(kit.RefusedKeys(s.readOnly, short, s.ek.CreateTable, add, drop, ttl, empty, imp), export)
 }
 
 // ShortHelp is the sidebar's keys for the help line.

@@ -21,9 +21,11 @@
 // --table T` runs: the file is read and checked first (the dialog counts
 // its items before asking), then loaded as one bulk load, all or nothing;
 // esc takes a load under way back. A table that holds items is named with
-// its count before anything is written. Only the embedded engine loads
-// (its bulk load is what makes a load all or nothing): on a remote table
-// the dialog does not open and says why.
+// its count before anything is written. A remote table has no bulk load:
+// with --write (read-only, the dialog says so) the file is checked the
+// same way on a scratch copy of the table on the embedded engine, then,
+// after the table's name is typed, sent in BatchWriteItem calls of 25
+// (import_remote.go) — not all or nothing, which the question says.
 //
 // Every file access and engine call runs in a tea.Cmd; Update and View do
 // no I/O.

@@ -30,7 +30,7 @@ func TestGoldenExportDialog(t *testing.T) {
 func TestGoldenImportDialog(t *testing.T) {
 	eng := uitest.DemoEngine(t, "forum")
 	tg, _ := uitest.Target(t, eng, "Thread", "")
-	d, cmd := NewImport(st, km, eng, kit.ImportMsg{Desc: tg.Desc}, "")
+	d, cmd := NewImport(st, km, eng, kit.ImportMsg{Desc: tg.Desc}, "", nil)
 	b := open(t, d, cmd)
 	press(t, b, "ctrl+n")
 	uitest.Golden(t, b, uitest.PaneW, uitest.PaneH)

@@ -27,7 +27,9 @@ type Import struct {
 	st     *kit.Styles
 	km     keymap.KeyMap
 	keys   keymap.TransferKeyMap
-	target fixtures.Target
+	api    engine.API
+	target fixtures.Target // nil on a remote table
+	where  []string        // a remote table: the lines the typed confirmation shows
 	desc   *model.TableDescription
 	file   string // the workspace's file ("" in memory)
 	stage  stage
@@ -60,12 +62,15 @@ type importChecked struct {
 	format     itemfmt.Format
 	size       int64
 	items      int
-	tableItems int64 // the table's items now
+	tableItems int64   // the table's items now
+	remote     bool    // checked on a scratch copy, to be sent to a remote table
+	units      float64 // a remote table: the write units at least
 }
 
 // importEnd is how a load ended.
 type importEnd struct {
 	items   int
+	units   float64 // a remote table: the write units consumed
 	err     error
 	stopped bool
 }
@@ -89,27 +94,18 @@ type (
 	}
 )
 
-// ImportRefusal is why the workspace api cannot import ("" when it can):
-// only the embedded engine's bulk load makes a load all or nothing.
-func ImportRefusal(api engine.API) string {
-	if _, ok := api.(fixtures.Target); ok {
-		return ""
-	}
-	return "an import loads a file all or nothing through the embedded engine's bulk load, and a remote table has none (BatchWriteItem writes 25 items at a time, each call on its own). " +
-		"C copies a slice of the table into the sandbox, where I works; 'aws dynamodb import-table' loads a new remote table from S3"
-}
-
 // NewImport opens the import of a file into the table msg names; file is
-// the workspace's file ("" in memory). On a backend that cannot import the
-// dialog opens saying why, and writes nothing.
-func NewImport(st *kit.Styles, km keymap.KeyMap, api engine.API, msg kit.ImportMsg, file string) (*Import, tea.Cmd) {
+// the workspace's file ("" in memory); where, on a remote table, names it
+// (table, region, account, endpoint) over the typed confirmation. On a
+// read-only remote backend the dialog opens saying why, and writes nothing.
+func NewImport(st *kit.Styles, km keymap.KeyMap, api engine.API, msg kit.ImportMsg, file string, where []string) (*Import, tea.Cmd) {
 	if msg.Desc == nil {
 		return nil, kit.Msg(kit.FlashMsg{Text: "select a table first"})
 	}
-	target, ok := api.(fixtures.Target)
-	im := &Import{st: st, km: km, keys: km.Transfer, target: target, desc: msg.Desc, file: file}
-	if !ok {
-		im.stage, im.end = stageDone, &importEnd{err: errors.New(ImportRefusal(api))}
+	target, _ := api.(fixtures.Target)
+	im := &Import{st: st, km: km, keys: km.Transfer, api: api, target: target, where: where, desc: msg.Desc, file: file}
+	if why := kit.ReadOnly(api); why != "" {
+		im.stage, im.end = stageDone, &importEnd{err: errors.New(why)}
 		return im, nil
 	}
 	table := msg.Desc.TableName
@@ -227,6 +223,9 @@ func (im *Import) key(msg tea.KeyPressMsg) (forms.Modal, tea.Cmd) {
 			return im, nil
 		}
 		im.checking, im.why = true, ""
+		if im.target == nil {
+			return im, checkRemoteImport(im.desc, path, im.format, im.infer)
+		}
 		return im, checkImport(im.target, im.desc.TableName, path, im.format, im.infer, im.types())
 	case key.Matches(msg, im.keys.Format):
 		choices := append([]itemfmt.Format{""}, itemfmt.Formats...)
@@ -300,6 +299,13 @@ func (im *Import) onChecked(msg importCheckedMsg) (forms.Modal, tea.Cmd) {
 	}
 	c := msg.c
 	im.checked = &c
+	if c.remote {
+		im.ask = forms.NewQuestion(im.st, im.km, fmt.Sprintf("Write %s into %s?", kit.NItems(c.items), im.desc.TableName), "write them",
+			im.remoteBody(c), importGoMsg{}).RequireTyped(im.desc.TableName, im.where)
+		im.ask.SetSize(im.w, im.h)
+		im.stage = stageAsk
+		return im, nil
+	}
 	if c.tableItems == 0 {
 		return im, im.start()
 	}
@@ -335,6 +341,16 @@ func (im *Import) start() tea.Cmd {
 	im.run, im.stage, im.ask, im.prog = run, stageRunning, nil, fixtures.Progress{}
 	target, table, path := im.target, im.desc.TableName, im.checked.path
 	opts := fixtures.ItemFileOptions{Format: im.checked.format, InferNumbers: im.infer}
+	if im.checked.remote {
+		api, ropts := im.api, itemfmt.ReadOptions{Types: im.types(), InferNumbers: im.infer}
+		send := func() tea.Msg {
+			defer cancel()
+			n, units, err := writeRemote(ctx, api, table, path, opts.Format, ropts, func(p fixtures.Progress) { offer(run.ch, p) })
+			close(run.ch)
+			return importDoneMsg{run: run, end: importEnd{items: n, units: units, err: err, stopped: err != nil && ctx.Err() != nil}}
+		}
+		return tea.Batch(send, waitImport(run))
+	}
 	load := func() tea.Msg {
 		defer cancel()
 		l := fixtures.Loader{API: target, Progress: func(p fixtures.Progress) { offer(run.ch, p) }}
@@ -365,6 +381,12 @@ func (im *Import) summary() string {
 		return "no import into " + t + " here: " + x.err.Error()
 	case x == nil || c == nil:
 		return ""
+	case c.remote && x.stopped:
+		return fmt.Sprintf("import stopped after %s of %s: those are in %s now (%s WCU); the others were not sent", kit.FmtInt(int64(x.items)), kit.NItems(c.items), t, kit.Units(x.units))
+	case c.remote && x.err != nil:
+		return fmt.Sprintf("import failed after %s of %s (those are in %s now, %s WCU): %s", kit.FmtInt(int64(x.items)), kit.NItems(c.items), t, kit.Units(x.units), kit.AsModelError(x.err).Error())
+	case c.remote:
+		return fmt.Sprintf("imported %s from %s (%s) into %s · %s WCU", kit.NItems(x.items), c.abs, c.format, t, kit.Units(x.units))
 	case x.stopped:
 		return "import stopped and taken back: nothing was written to " + t
 	case x.err != nil:

@@ -45,7 +45,7 @@ func TestImportAsksBeforeATableWithItems(t *testing.T) {
 	eng := uitest.DemoEngine(t, "forum")
 	writeThread(t, eng)
 	tg, _ := uitest.Target(t, eng, "Thread", "")
-	d, cmd := NewImport(st, km, eng, kit.ImportMsg{Desc: tg.Desc}, "")
+	d, cmd := NewImport(st, km, eng, kit.ImportMsg{Desc: tg.Desc}, "", nil)
 	b := open(t, d, cmd)
 	if got := d.path.String(); got != "Thread.jsonl" {
 		t.Fatalf("offered %q", got)
@@ -85,7 +85,7 @@ func TestImportRefusesABadFileWhole(t *testing.T) {
 		t.Fatal(err)
 	}
 	tg, _ := uitest.Target(t, eng, "Empty", "")
-	d, cmd := NewImport(st, km, eng, kit.ImportMsg{Desc: tg.Desc}, "")
+	d, cmd := NewImport(st, km, eng, kit.ImportMsg{Desc: tg.Desc}, "", nil)
 	b := open(t, d, cmd)
 	clearField(t, b)
 	typeText(t, b, "Thread.jsonl")

@@ -38,21 +38,37 @@ func (im *Import) View() string {
 		if im.checking {
 			out = append(out, st.Dim.Render(kit.Cut("reading the file…", w)), "")
 		}
-		out = append(out, kit.Wrap("Plain JSON Lines, DynamoDB JSON Lines or CSV, as 'dynoscope export' writes them. The file is read and checked whole first; then it goes in as one load, all or nothing, as 'dynoscope load FILE --table "+im.desc.TableName+"' does. Key attributes take the table's types.", w)...)
+		about := "Plain JSON Lines, DynamoDB JSON Lines or CSV, as 'dynoscope export' writes them. The file is read and checked whole first; then it goes in as one load, all or nothing, as 'dynoscope load FILE --table " + im.desc.TableName + "' does. Key attributes take the table's types."
+		if im.target == nil {
+			about = "Plain JSON Lines, DynamoDB JSON Lines or CSV, as 'dynoscope export' writes them. The file is read and checked whole first, as 'dynoscope load' checks it, on a scratch copy of the table; then, once the table's name is typed, its items are sent in BatchWriteItem calls of 25 — not all or nothing: a remote table has no such load."
+		}
+		out = append(out, kit.Wrap(about, w)...)
 		out = append(out, "")
 		out = append(out, kit.WrapStyled(st.Dim, "enter reads the file (and asks before writing into a table that holds items) · esc cancels", w)...)
 	case stageRunning:
 		c := im.checked
 		out = append(out, kit.Wrap(fmt.Sprintf("loading %s (%s) into %s", c.path, c.format, im.desc.TableName), w)...)
 		out = append(out, "")
-		if p := im.prog; p.Total > 0 {
-			out = append(out, kit.ProgressBar(st, min(float64(p.Bytes)/float64(p.Total), 1), w))
+		switch {
+		case c.remote && c.items > 0:
+			out = append(out, kit.ProgressBar(st, min(float64(im.prog.Items)/float64(c.items), 1), w))
+		case im.prog.Total > 0:
+			out = append(out, kit.ProgressBar(st, min(float64(im.prog.Bytes)/float64(im.prog.Total), 1), w))
 		}
-		out = append(out, kit.Cut(fmt.Sprintf("%s of %s taken · %s of %s read", kit.FmtInt(int64(im.prog.Items)), kit.NItems(c.items),
-			kit.HumanBytes(im.prog.Bytes), kit.HumanBytes(c.size)), w), "")
-		if im.run != nil && im.run.stopping {
-			out = append(out, st.Warn.Render(kit.Cut("stopping: taking the load back…", w)))
+		if c.remote {
+			out = append(out, kit.Cut(fmt.Sprintf("%s of %s written", kit.FmtInt(int64(im.prog.Items)), kit.NItems(c.items)), w), "")
 		} else {
+			out = append(out, kit.Cut(fmt.Sprintf("%s of %s taken · %s of %s read", kit.FmtInt(int64(im.prog.Items)), kit.NItems(c.items),
+				kit.HumanBytes(im.prog.Bytes), kit.HumanBytes(c.size)), w), "")
+		}
+		switch {
+		case im.run != nil && im.run.stopping && c.remote:
+			out = append(out, st.Warn.Render(kit.Cut("stopping after the call in flight…", w)))
+		case im.run != nil && im.run.stopping:
+			out = append(out, st.Warn.Render(kit.Cut("stopping: taking the load back…", w)))
+		case c.remote:
+			out = append(out, kit.WrapStyled(st.Dim, "esc stops after the call in flight (the items written stay)", w)...)
+		default:
 			out = append(out, kit.WrapStyled(st.Dim, "esc stops and takes the load back (nothing is written)", w)...)
 		}
 	case stageDone:
@@ -75,6 +91,9 @@ func (im *Import) ShortHelp() []key.Binding {
 	case stageRunning:
 		stop := k.Stop
 		stop.SetHelp(stop.Help().Key, "stop and take back")
+		if im.target == nil {
+			stop.SetHelp(stop.Help().Key, "stop after the call in flight")
+		}
 		return []key.Binding{stop}
 	case stageDone:
 		return []key.Binding{closeKey(k)}
