@@ -167,7 +167,7 @@ func (e *Engine) BatchWriteItem(ctx context.Context, in *model.BatchWriteItemInp
 
 // checkWriteRequest checks what one BatchWriteItem request is, without its
 // table: a put or a delete, with its item or key, whose attribute values it
-// normalises.
+// normalises, and a put's item size.
 func checkWriteRequest(table string, req model.WriteRequest) *model.Error {
 	switch {
 	case req.PutRequest != nil && req.DeleteRequest != nil, req.PutRequest == nil && req.DeleteRequest == nil:
@@ -176,7 +176,16 @@ func checkWriteRequest(table string, req model.WriteRequest) *model.Error {
 		if req.PutRequest.Item == nil {
 			return model.Validation("1 validation error detected: Value null at 'requestItems.%s.member.putRequest.item' failed to satisfy constraint: Member must not be null", table)
 		}
-		return model.NormalizeItem(req.PutRequest.Item)
+		size, err := model.NormalizeItemSize(req.PutRequest.Item)
+		if err != nil {
+			return err
+		}
+		// Before the table, as DynamoDB checks it (dynalite's
+		// validations/batchWriteItem.js and its "item is too big" tests).
+		if size > model.MaxItemSize {
+			return model.Validation("Item size has exceeded the maximum allowed size")
+		}
+		return nil
 	default:
 		if req.DeleteRequest.Key == nil {
 			return model.Validation("1 validation error detected: Value null at 'requestItems.%s.member.deleteRequest.key' failed to satisfy constraint: Member must not be null", table)

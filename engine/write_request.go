@@ -123,6 +123,13 @@ func (e *Engine) checkWriteRequest(ctx context.Context, r *writeRequest) error {
 			return err
 		}
 	}
+	// An item over 400 KB is refused on its face, before Expected and the
+	// expressions and before the table is looked up (dynalite's
+	// validations/putItem.js and its "item is too big" tests, recorded
+	// from DynamoDB against a table that does not exist).
+	if r.kind == writePut && r.itemSize > model.MaxItemSize {
+		return model.Validation("Item size has exceeded the maximum allowed size")
+	}
 	parsed, err := r.exprs.parse()
 	if err != nil {
 		return err
@@ -152,9 +159,6 @@ func (e *Engine) writeTable(r *writeRequest) (*table, error) {
 		}
 		if err := t.checkIndexKeysForPut(r.values); err != nil {
 			return nil, err
-		}
-		if r.itemSize > model.MaxItemSize {
-			return nil, model.Validation("Item size has exceeded the maximum allowed size")
 		}
 	case writeDelete:
 		if err := t.checkKeyPaths(r.parsed); err != nil {

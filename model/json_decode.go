@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/base64"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -18,6 +19,11 @@ func (d *jsonDecoder) stringValue() (string, *Error) {
 	return d.str()
 }
 
+// boolValue reads a value where DynamoDB expects a Boolean (BOOL, NULL).
+// Its deserializer also takes the strings "true", "1" and "yes" for true
+// and "false", "0" and "no" for false, in any case: dynalite's tests record
+// {"NULL":"no"} answered as NULL false ("Null attribute value types must
+// have the value of true") and {"NULL":"23"} as a type error.
 func (d *jsonDecoder) boolValue() (bool, *Error) {
 	switch d.peek() {
 	case 't':
@@ -28,6 +34,17 @@ func (d *jsonDecoder) boolValue() (bool, *Error) {
 		if d.literal("false") {
 			return false, nil
 		}
+	case '"':
+		save := d.i
+		if s, err := d.str(); err == nil {
+			switch strings.ToLower(s) {
+			case "true", "1", "yes":
+				return true, nil
+			case "false", "0", "no":
+				return false, nil
+			}
+		}
+		d.i = save
 	}
 	return false, d.typeError(expectBool)
 }

@@ -225,10 +225,13 @@ func resolveSetValue(n *node, item model.Item) (model.AttributeValue, error) {
 }
 
 // typeMismatch is the error for ADD or DELETE on an attribute of another
-// type.
+// type: for a legacy AttributeUpdates, DynamoDB's bare "Type mismatch for
+// attribute to update" (no "One or more parameter values were invalid: "
+// before it: dynalite's updateItem tests, and the API Reference's list of
+// UpdateItem's ValidationException texts).
 func typeMismatch(legacy bool) error {
 	if legacy {
-		return invalidValue("Type mismatch for attribute to update")
+		return validation("Type mismatch for attribute to update")
 	}
 	return validation(msgIncorrectDataType)
 }

@@ -291,7 +291,7 @@ func TestFromAttributeUpdates(t *testing.T) {
 			t.Fatal(err)
 		}
 		_, err = u.Apply(item)
-		wantMessage(t, err, "One or more parameter values were invalid: Type mismatch for attribute to update")
+		wantMessage(t, err, "Type mismatch for attribute to update")
 	}
 
 	errs := []struct {

@@ -32,3 +32,26 @@ func TestUpdateItemAttributeUpdatesBeforeExpected(t *testing.T) {
 		})
 	}
 }
+
+// TestUpdateItemLegacyTypeMismatch: a legacy ADD or DELETE on an attribute
+// of another type is DynamoDB's bare "Type mismatch for attribute to
+// update" (dynalite's updateItem test "trying to delete/add incorrect
+// types"; the API Reference lists the text so), not prefixed with "One or
+// more parameter values were invalid: ".
+func TestUpdateItemLegacyTypeMismatch(t *testing.T) {
+	srv := newFidelityServer(t, engine.Options{})
+	mustCreate(t, srv, "Legacy")
+	if status, out := srv.raw(t, "PutItem", `{"TableName":"Legacy","Item":{"pk":{"S":"k"},"b":{"S":"x"},"c":{"N":"1"},"d":{"SS":["1"]}}}`); status != 200 {
+		t.Fatalf("PutItem: %d %v", status, out)
+	}
+	for _, updates := range []string{
+		`{"b":{"Action":"DELETE","Value":{"NS":["1"]}}}`,
+		`{"c":{"Action":"DELETE","Value":{"NS":["1"]}}}`,
+		`{"d":{"Action":"DELETE","Value":{"NS":["1"]}}}`,
+		`{"b":{"Action":"ADD","Value":{"NS":["1"]}}}`,
+		`{"d":{"Action":"ADD","Value":{"N":"1"}}}`,
+	} {
+		srv.rawError(t, "UpdateItem", `{"TableName":"Legacy","Key":{"pk":{"S":"k"}},"AttributeUpdates":`+updates+`}`,
+			"ValidationException", "Type mismatch for attribute to update")
+	}
+}

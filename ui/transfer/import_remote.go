@@ -97,7 +97,7 @@ func (im *Import) remoteBody(c importChecked) []string {
 		fmt.Sprintf("%s (%s, %s) checked: %s, every one valid for %s.", c.path, c.format, kit.HumanBytes(c.size), kit.NItems(c.items), t),
 		"",
 		fmt.Sprintf("They go to %s in %s of up to 25 PutRequests: at least %s WCU (1 per KB of each item, rounded up; each index an item lands in is charged too). An item whose key %s holds (%s now) is replaced.",
-			t, kit.Plural(int64(calls), "BatchWriteItem call", ""), kit.Units(c.units), t, kit.Approx(im.target, c.tableItems)+" items"),
+			t, kit.Plural(int64(calls), "BatchWriteItem call", ""), kit.Units(c.units), t, kit.Approx(im.api, c.tableItems)+" items"),
 		"",
 		"A remote table has no all-or-nothing load: the calls are not one transaction. Stopped (esc) or refused half way, the items written before stay in " + t + ", and the summary says how many.",
 	}
