@@ -34,5 +34,5 @@ func (q *Model) exportResult() tea.Cmd {
 	if i := r.Index(); i != "" {
 		what = "index " + i + " of " + what
 	}
-	return kit.Msg(kit.ExportMsg{Read: r, Desc: res.tg.Desc, What: "the " + op + " of " + what + " (3 Query), every page"})
+	return kit.Msg(kit.ExportMsg{Read: r, Desc: res.tg.Desc, What: "the " + op + " of " + what + " run in 3 Query (every page)"})
 }

@@ -46,7 +46,7 @@ func TestExportTheResultsRequest(t *testing.T) {
 	if in.TableName != "Thread" || in.KeyConditionExpression == "" || in.ExclusiveStartKey != nil || in.Limit == nil || *in.Limit != 2 {
 		t.Fatalf("export of %+v, want the Query from its first page with its Limit", in)
 	}
-	if e.What != "the Query of Thread (3 Query), every page" || e.Desc == nil || e.Desc.TableName != "Thread" {
+	if e.What != "the Query of Thread run in 3 Query (every page)" || e.Desc == nil || e.Desc.TableName != "Thread" {
 		t.Fatalf("what %q desc %v", e.What, e.Desc)
 	}
 }

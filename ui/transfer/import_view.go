@@ -16,7 +16,7 @@ func (im *Import) View() string {
 	if im.stage == stageAsk && im.ask != nil {
 		return im.ask.View()
 	}
-	out := header(st, "Import a file into "+im.desc.TableName, "", w)
+	out := header(st, "Import a file into "+im.desc.TableName, w)
 	switch im.stage {
 	case stagePath:
 		format := "[told by the name or first line]"

@@ -9,12 +9,9 @@ import (
 	"github.com/dynoscope/dynoscope/ui/kit"
 )
 
-// header is the dialog's title and a rule.
-func header(st *kit.Styles, title, right string, w int) []string {
-	if kit.Width(title)+kit.Width(right)+2 > w {
-		right = ""
-	}
-	return []string{kit.Spread(st.Title.Render(kit.Cut(title, w)), st.Dim.Render(right), w), st.Dim.Render(strings.Repeat("─", max(w, 0)))}
+// header is the dialog's title, wrapped (never cut), and a rule.
+func header(st *kit.Styles, title string, w int) []string {
+	return append(kit.WrapStyled(st.Title, title, w), st.Dim.Render(strings.Repeat("─", max(w, 0))))
 }
 
 // fieldLine is "label: [value]".
@@ -37,7 +34,7 @@ func (e *Export) View() string {
 	if e.stage == stageAsk && e.ask != nil {
 		return e.ask.View()
 	}
-	out := header(st, "Export "+e.req.What, "", w)
+	out := header(st, "Export "+e.req.What, w)
 	switch e.stage {
 	case stagePath:
 		out = append(out, fieldLine(st, "to file: ", e.path, w), kit.Cut("format:  "+formatChoice(e.Format()), w))
