@@ -36,6 +36,8 @@
 //	 │                 the status bar's clock (one per workspace)
 //	 ├─ ui/transfer    export to a file and import from one (x, I): a
 //	 │                 dialog over the pane, with progress and a stop key
+//	 ├─ ui/endpoints   a remote workspace's switch to another profile,
+//	 │                 region or endpoint, or a recent one (O; reopen.go)
 //	 ├─ ui/remote      a remote backend's whole-table read (S, Surveys, one
 //	 │                 per workspace) and copy into the sandbox (C, Copier)
 //	 ├─ ui/helpscreen  the ? screen over the pane: its lines and scrolling
@@ -86,7 +88,8 @@
 //	              ConfirmMsg, EditMsg, ManageMsg, WorkspaceMsg,
 //	              OpenQueryMsg, OpenItemsMsg, OpenPatternsMsg, SearchLikeMsg, SurveyMsg,
 //	              StopSurveyMsg, ExportMsg and ImportMsg (the ui/transfer
-//	              dialog over the pane); clock.StateMsg; remote.SurveyMsg,
+//	              dialog over the pane), ReopenMsg (another endpoint in
+//	              place of the remote workspace, reopen.go); clock.StateMsg; remote.SurveyMsg,
 //	              AskCopyMsg, CopiedMsg, SandboxMsg; sidebar.OpenMsg
 //
 // Messages flow like this:

@@ -33,5 +33,7 @@
 //     account) and whether it may write.
 //
 // CopySlice copies a table's schema and a bounded sample of its items from
-// any engine.API into a local *engine.Engine (the sandbox).
+// any engine.API into a local *engine.Engine (the sandbox). Profiles lists
+// the profiles of the user's AWS configuration (the explorer's endpoint
+// switcher offers them).
 package remote
