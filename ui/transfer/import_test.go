@@ -109,3 +109,34 @@ func countItems(t *testing.T, api engine.API, table string) int {
 	}
 	return len(out.Items)
 }
+
+// esc while the load runs takes it back: the table is as it was, and the
+// dialog says nothing was written.
+func TestImportStopsAndTakesTheLoadBack(t *testing.T) {
+	t.Chdir(t.TempDir())
+	eng := uitest.DemoEngine(t, "forum")
+	writeThread(t, eng)
+	before := uitest.Snapshot(t, eng)
+	tg, _ := uitest.Target(t, eng, "Thread", "")
+	d, cmd := NewImport(st, km, eng, kit.ImportMsg{Desc: tg.Desc}, "", nil)
+	b := open(t, d, cmd)
+	check := b.Update(uitest.Keys("enter")[0])
+	b.Update(check()) // read and counted: the question
+	yes := b.Update(uitest.Keys("y")[0])
+	load := b.Update(yes()) // the answer: the load starts
+	if d.stage != stageRunning || load == nil {
+		t.Fatalf("stage %d, want running", d.stage)
+	}
+	press(t, b, "esc") // before the load's command runs
+	if !strings.Contains(b.View(), "stopping: taking the load back") {
+		t.Fatalf("esc does not say it:\n%s", b.View())
+	}
+	uitest.Drive(t, b, load)
+	if d.stage != stageDone || !d.end.stopped {
+		t.Fatalf("stage %d end %+v", d.stage, d.end)
+	}
+	uitest.SameSnapshot(t, before, uitest.Snapshot(t, eng))
+	if !strings.Contains(b.View(), "import stopped and taken back: nothing was written to Thread") {
+		t.Fatalf("view:\n%s", b.View())
+	}
+}
