@@ -65,6 +65,9 @@ func (e *Engine) BatchGetItem(ctx context.Context, in *model.BatchGetItemInput) 
 			return nil, err
 		}
 		params := exprParams{accepted: expr.GetItemParams, names: ka.ExpressionAttributeNames, projection: ka.ProjectionExpression, attributesToGet: ka.AttributesToGet}
+		if in.EmptyProjection(name) {
+			params.empty = []string{expr.ParamProjection}
+		}
 		exprs, err := params.parse()
 		if err != nil {
 			return nil, err

@@ -414,6 +414,9 @@ type KeysAndAttributes struct {
 type BatchGetItemInput struct {
 	RequestItems           map[string]KeysAndAttributes `json:"RequestItems"`
 	ReturnConsumedCapacity string                       `json:"ReturnConsumedCapacity,omitempty"`
+	// emptyProjections are the tables whose ProjectionExpression the body
+	// sent as "" (NoteEmpty).
+	emptyProjections []string
 }
 
 // BatchGetItemOutput is BatchGetItem's response.

@@ -3,6 +3,7 @@ package model
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 )
 
 // DynamoDB tells a member sent as "" from one left out: an empty string
@@ -153,4 +154,32 @@ func (ad AttributeDefinition) EmptyType() bool { return ad.emptyType }
 // NoteEmpty records an empty TableName.
 func (in *SearchVectorsInput) NoteEmpty(b []byte) {
 	in.tableNameProbe.empty = sentEmpty(b, "TableName")
+}
+
+// NoteEmpty records the tables whose ProjectionExpression was sent as "":
+// DynamoDB finds it empty ("Invalid ProjectionExpression: The expression
+// can not be empty;") where one left out is no projection. A body without
+// "" is not read again.
+func (in *BatchGetItemInput) NoteEmpty(b []byte) {
+	in.emptyProjections = nil
+	if !bytes.Contains(b, []byte(`""`)) {
+		return
+	}
+	var probe struct {
+		RequestItems map[string]map[string]json.RawMessage
+	}
+	if json.Unmarshal(b, &probe) != nil {
+		return
+	}
+	for table, ka := range probe.RequestItems {
+		if raw, ok := ka["ProjectionExpression"]; ok && string(bytes.TrimSpace(raw)) == `""` {
+			in.emptyProjections = append(in.emptyProjections, table)
+		}
+	}
+}
+
+// EmptyProjection reports whether the request sent the ProjectionExpression
+// of table's KeysAndAttributes as "" (as opposed to leaving it out).
+func (in *BatchGetItemInput) EmptyProjection(table string) bool {
+	return slices.Contains(in.emptyProjections, table)
 }
