@@ -17,7 +17,13 @@ type BackfillProgress struct {
 	Total   int64 // table items when the build started
 	Indexed int64 // entries written by the build
 	Skipped int64 // items left out because a key attribute violates the schema
-	Done    bool
+	// Sparse counts the items left out because they lack an attribute the
+	// index needs (a GSI key attribute; a vector index's vector attribute
+	// or SearchSchema HASH attribute), as a sparse index leaves them out:
+	// Scanned = Indexed + Skipped + Sparse, but for entries a concurrent
+	// write made first.
+	Sparse int64
+	Done   bool
 }
 
 // addGSI adds a new GSI (CREATING) to the metadata, with the attribute
@@ -280,7 +286,7 @@ func (e *Engine) backfillBatch(tableName, indexName, cursor string, n int, p *Ba
 		return false, "", false
 	}
 	var fx writeEffects
-	var scanned, indexed, skipped int64
+	var scanned, indexed, skipped, sparse int64
 	err := e.update(func(tx *wtx) error {
 		type kv struct{ k, v string }
 		var rows []kv
@@ -310,6 +316,8 @@ func (e *Engine) backfillBatch(tableName, indexName, cursor string, n int, p *Ba
 			if !mem.in {
 				if mem.violation {
 					skipped++
+				} else {
+					sparse++
 				}
 				continue
 			}
@@ -348,6 +356,7 @@ func (e *Engine) backfillBatch(tableName, indexName, cursor string, n int, p *Ba
 	p.Scanned += scanned
 	p.Indexed += indexed
 	p.Skipped += skipped
+	p.Sparse += sparse
 	e.progressMu.Unlock()
 	if next == "" {
 		next = cursor

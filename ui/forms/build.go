@@ -217,11 +217,14 @@ func (b *BuildWatch) View() string {
 	p := b.progress
 	switch {
 	case b.hasProgress:
-		skipped := "skipped (key of the wrong type)"
+		left, skipped := p.Skipped, "skipped (key of the wrong type)"
 		if b.vector {
-			skipped = "skipped (not a vector of its size)"
+			// A vector index leaves out the items without its attributes
+			// too, as a sparse index does: both are counted.
+			left = p.Skipped + p.Sparse
+			skipped = fmt.Sprintf("left out (%s without the vector or HASH attribute, %s with one of the wrong type or size)", kit.FmtInt(p.Sparse), kit.FmtInt(p.Skipped))
 		}
-		out = append(out, kit.Wrap(fmt.Sprintf("backfill: %s of %s read · %s indexed · %s %s", kit.FmtInt(p.Scanned), kit.Plural(p.Total, "table item", ""), kit.FmtInt(p.Indexed), kit.FmtInt(p.Skipped), skipped), w)...)
+		out = append(out, kit.Wrap(fmt.Sprintf("backfill: %s of %s read · %s indexed · %s %s", kit.FmtInt(p.Scanned), kit.Plural(p.Total, "table item", ""), kit.FmtInt(p.Indexed), kit.FmtInt(left), skipped), w)...)
 	case !b.done():
 		out = append(out, st.Dim.Render("the backend does not tell how far the backfill is; waiting for ACTIVE"))
 	}

@@ -48,7 +48,7 @@ func (p *Model) vectorLines(sub string) []string {
 		detail := fmt.Sprintf("projects %s · %s · %s · %s", kit.ProjectionText(v.Projection), counts, size, tg.Status())
 		out = append(out, p.indented(sub, detailPieces(detail), w)...)
 		if pr, ok := p.info.Progress[v.IndexName]; ok && !pr.Done {
-			out = append(out, p.indented(sub, words(fmt.Sprintf("backfill: %s of %s read, %s indexed, %s left out", kit.FmtInt(pr.Scanned), kit.Plural(pr.Total, "item", ""), kit.FmtInt(pr.Indexed), kit.FmtInt(pr.Skipped))), w)...)
+			out = append(out, p.indented(sub, words(fmt.Sprintf("backfill: %s of %s read, %s indexed, %s left out", kit.FmtInt(pr.Scanned), kit.Plural(pr.Total, "item", ""), kit.FmtInt(pr.Indexed), kit.FmtInt(pr.Skipped+pr.Sparse))), w)...)
 		}
 	}
 	return out
