@@ -107,9 +107,16 @@ func (e *Engine) query(ctx context.Context, in *model.QueryInput, encoded bool) 
 		return nil, err
 	}
 	if exprs.filter != nil {
+		// The legacy QueryFilter is named as such (dynalite's query tests
+		// "hash key in QueryFilter" and "… in FilterExpression", recorded
+		// from DynamoDB).
+		filter := "Filter Expression"
+		if in.QueryFilter != nil {
+			filter = "QueryFilter"
+		}
 		for _, n := range exprs.filter.TopLevelNames() {
 			if schema.IsKey(n) {
-				return nil, model.Validation("Filter Expression can only contain non-primary key attributes: Primary key attribute: %s", n)
+				return nil, model.Validation("%s can only contain non-primary key attributes: Primary key attribute: %s", filter, n)
 			}
 		}
 	}

@@ -120,3 +120,28 @@ func TestQueryScanConstraintOrder(t *testing.T) {
 		})
 	}
 }
+
+// TestQueryFilterOnKeyAttribute: a filter on a key attribute of the table or
+// index queried is refused, naming the parameter as DynamoDB does — the
+// legacy QueryFilter as "QueryFilter", a FilterExpression as "Filter
+// Expression" (dynalite's query tests "hash key in QueryFilter", "range key
+// in QueryFilter", "hash key in FilterExpression", recorded from DynamoDB).
+func TestQueryFilterOnKeyAttribute(t *testing.T) {
+	srv := newFidelityServer(t, engine.Options{})
+	if status, out := srv.raw(t, "CreateTable", `{"TableName":"Keyed","BillingMode":"PAY_PER_REQUEST","AttributeDefinitions":[{"AttributeName":"a","AttributeType":"S"},{"AttributeName":"b","AttributeType":"S"}],"KeySchema":[{"AttributeName":"a","KeyType":"HASH"},{"AttributeName":"b","KeyType":"RANGE"}]}`); status != 200 {
+		t.Fatalf("CreateTable: %d %v", status, out)
+	}
+	cases := []struct{ name, body, want string }{
+		{"hash key in QueryFilter", `{"TableName":"Keyed","KeyConditions":{"a":{"ComparisonOperator":"EQ","AttributeValueList":[{"S":"a"}]}},"QueryFilter":{"a":{"ComparisonOperator":"EQ","AttributeValueList":[{"S":"a"}]}}}`,
+			"QueryFilter can only contain non-primary key attributes: Primary key attribute: a"},
+		{"range key in QueryFilter", `{"TableName":"Keyed","KeyConditions":{"a":{"ComparisonOperator":"EQ","AttributeValueList":[{"S":"a"}]}},"QueryFilter":{"b":{"ComparisonOperator":"EQ","AttributeValueList":[{"S":"a"}]}}}`,
+			"QueryFilter can only contain non-primary key attributes: Primary key attribute: b"},
+		{"hash key in FilterExpression", `{"TableName":"Keyed","KeyConditionExpression":"a = :a","FilterExpression":"a = :b","ExpressionAttributeValues":{":a":{"S":"1"},":b":{"N":"1"}}}`,
+			"Filter Expression can only contain non-primary key attributes: Primary key attribute: a"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			srv.rawError(t, "Query", tc.body, "ValidationException", tc.want)
+		})
+	}
+}
