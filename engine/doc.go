@@ -33,7 +33,7 @@
 // sub-package, which the engine imports and which never imports the engine;
 // the rest is grouped by file-name prefix.
 //
-// The root holds 116 files (tests aside). By name: the actions, one file
+// The root holds 117 files (tests aside). By name: the actions, one file
 // each, named after the action (create_*, delete_*, describe_*, list_*,
 // update_*, batch_*, execute_*, transact_*, get_item.go, put_item.go,
 // query.go, scan.go, ...; the Streams API's four are in stream_api.go);
@@ -120,7 +120,8 @@
 // caller reads its own request's itemised capacity from the reply's side),
 // key_spread.go (load per partition key), explore.go and explain_desc.go
 // (index membership and TTL states explained), contributor_insights.go (its
-// settings per table and GSI), format.go.
+// settings per table and GSI) and key_heat.go (the per-key counts behind
+// them, per minute on the engine clock), format.go.
 //
 // The other sub-packages: engine/server serves an engine.API over HTTP;
 // engine/remote is engine.API on a real DynamoDB, and engine/remoteapi the

@@ -157,6 +157,35 @@ func (e *Engine) heatCharged(t *table, index, key string, u *capacity.Usage) {
 	t.heat.record(e.now(), index, key, prefix, units, false)
 }
 
+// heatWrite is a write a GSI with insights enabled took: the units charged
+// to it and its entry's key (the GSI key, then the table key).
+type heatWrite struct {
+	ix    *index
+	key   string
+	units float64
+}
+
+// heatIndexWrites counts committed GSI writes against their GSI keys.
+func (e *Engine) heatIndexWrites(t *table, ws []heatWrite) {
+	now := e.now()
+	for _, w := range ws {
+		if len(w.key) < len(w.ix.prefix)+4 {
+			continue
+		}
+		// The entry key's GSI key values, without the table key after them.
+		rest := w.key[len(w.ix.prefix)+4:]
+		n := len(rest)
+		for _, ka := range w.ix.keys {
+			_, after, ok := decodeKeyValue(rest[len(rest)-n:], ka.typ)
+			if !ok {
+				break
+			}
+			n = len(after)
+		}
+		t.heat.record(now, w.ix.name, w.key[:len(w.key)-n], w.ix.prefix, w.units, false)
+	}
+}
+
 // KeyHeat is one key's traffic in a Contributor Insights report.
 type KeyHeat struct {
 	// PartitionKey and SortKey are the key's values as text (a number as

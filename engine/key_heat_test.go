@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"reflect"
 	"testing"
 	"time"
@@ -114,5 +115,40 @@ func TestDecodeKeyValues(t *testing.T) {
 	want := []string{"x\x00y", "-0.0125", "aGk=", "0", "123456789012345678901234567890"}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("decoded %q, want %q", got, want)
+	}
+}
+
+// A GSI's key heat is its own: the write units each base-table write
+// charged to it, by GSI key, and its Query reads, by GSI partition key.
+func TestContributorInsightsGSIKeyHeat(t *testing.T) {
+	e, _ := newTestEngine(t)
+	_, err := e.CreateTable(ctx, &model.CreateTableInput{TableName: "Orders", BillingMode: model.BillingPayPerRequest,
+		AttributeDefinitions: []model.AttributeDefinition{{AttributeName: "pk", AttributeType: "S"}, {AttributeName: "g", AttributeType: "S"}, {AttributeName: "gs", AttributeType: "N"}},
+		KeySchema:            []model.KeySchemaElement{{AttributeName: "pk", KeyType: "HASH"}},
+		GlobalSecondaryIndexes: []model.GlobalSecondaryIndex{{IndexName: "by-g", Projection: model.Projection{ProjectionType: model.ProjectionAll},
+			KeySchema: []model.KeySchemaElement{{AttributeName: "g", KeyType: "HASH"}, {AttributeName: "gs", KeyType: "RANGE"}}}}})
+	mustOK(t, err)
+	enableInsights(t, e, "Orders", "by-g", "")
+	for i, g := range []string{"red", "red", "red", "blue"} {
+		put(t, e, "Orders", model.Item{"pk": model.S(fmt.Sprint("item", i)), "g": model.S(g), "gs": model.N("1")})
+	}
+	put(t, e, "Orders", model.Item{"pk": model.S("item0"), "g": model.S("blue"), "gs": model.N("2")}) // moves item0's entry: 2 WCU
+	_, err = e.Query(ctx, &model.QueryInput{TableName: "Orders", IndexName: "by-g", KeyConditionExpression: "g = :g",
+		ExpressionAttributeValues: map[string]model.AttributeValue{":g": model.S("blue")}})
+	mustOK(t, err)
+	if _, ok := e.ContributorInsightsReport("Orders", "", 10); ok {
+		t.Error("a table report with insights on the GSI only")
+	}
+	r, ok := e.ContributorInsightsReport("Orders", "by-g", 10)
+	if !ok {
+		t.Fatal("no GSI report")
+	}
+	want := &InsightsReport{TableName: "Orders", IndexName: "by-g", Mode: model.InsightsAccessedAndThrottled, Window: 15 * time.Minute, HasSortKey: true,
+		// red: three new entries; blue: one new entry, one moved in (2 WCU), a 0.5 RCU query
+		MostAccessedPartitions: []KeyHeat{{PartitionKey: "blue", Units: 3.5}, {PartitionKey: "red", Units: 3}},
+		MostAccessedKeys:       []KeyHeat{{PartitionKey: "red", SortKey: "1", Units: 3}, {PartitionKey: "blue", SortKey: "2", Units: 2}, {PartitionKey: "blue", SortKey: "1", Units: 1}},
+	}
+	if !reflect.DeepEqual(r, want) {
+		t.Fatalf("report =\n%+v\nwant\n%+v", r, want)
 	}
 }

@@ -37,6 +37,7 @@ type writeEffects struct {
 	coll         []collectionDelta // item-collection sizes changed in the transaction
 	lsiDelta     int64             // LSI entry bytes changed by the current write
 	vec          []vecOp           // vector index changes, applied after commit
+	heat         []heatWrite       // GSI writes for Contributor Insights, counted after commit
 }
 
 func (fx *writeEffects) index(name string) *[2]int64 {
@@ -71,6 +72,9 @@ func (e *Engine) commit(t *table, fx *writeEffects) {
 	e.streamWritten(t, fx.stream)
 	if len(fx.vec) > 0 {
 		e.applyVectorOps(t, fx.vec)
+	}
+	if len(fx.heat) > 0 {
+		e.heatIndexWrites(t, fx.heat)
 	}
 }
 
@@ -231,6 +235,13 @@ func (e *Engine) applyIndexWrite(tx *wtx, t *table, ix *index, w *itemWrite, usa
 	}
 	units = indexWriteUnits(oldKey, newKey, oldSize, newSize)
 	if usage != nil && !w.byTTL {
+		if t.heat != nil && ix.global && t.heat.targets[ix.name] != nil {
+			key := newKey
+			if key == "" {
+				key = oldKey
+			}
+			fx.heat = append(fx.heat, heatWrite{ix: ix, key: key, units: units})
+		}
 		usage.AddIndex(ix.name, ix.global, 0, units)
 		usage.Explain("%v", &indexWriteNote{name: ix.name, global: ix.global, oldSize: oldSize, newSize: newSize,
 			had: oldKey != "", has: newKey != "", moved: oldKey != "" && newKey != "" && oldKey != newKey})

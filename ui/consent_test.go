@@ -2,14 +2,11 @@ package ui
 
 import (
 	"context"
-
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/dynoscope/dynoscope/engine"
 	"github.com/dynoscope/dynoscope/model"
-	"github.com/dynoscope/dynoscope/ui/kit"
 )
 
 // newFileModel is newTestModel for a workspace said to be saved in file.
@@ -50,58 +47,5 @@ func TestTrafficLeavesTheSelectedTableAlone(t *testing.T) {
 	}
 	if !strings.Contains(statusBar(m), "traffic ▶ "+engine.TrafficTable) {
 		t.Fatalf("status %q", statusBar(m))
-	}
-}
-
-// On a saved workspace a jump that expires items asks first, naming how
-// many; n leaves the clock; y jumps. Jumps that expire nothing, and jumps
-// on a workspace in memory, do not ask.
-func TestClockJumpPastExpiryAsks(t *testing.T) {
-	eng, clk := liveEngine(t, "messages-ttl")
-	m := newFileModel(t, eng, "work.db", 120, 40)
-	start := clk.Now()
-	far := start.Add(500 * 7 * 24 * time.Hour)
-	effects, err := eng.TTLJumpEffects(far)
-	if err != nil || len(effects) == 0 {
-		t.Fatalf("effects %v %v", effects, err)
-	}
-	press(t, m, ">", "500w", "enter")
-	if m.modal == nil {
-		t.Fatalf("a jump of 500w did not ask:\n%s", screen(m))
-	}
-	s := flat(m)
-	for _, ef := range effects {
-		want := ef.Table + ": " + kit.NItems(ef.Expire) + " expire (the first at " + ef.Earliest.UTC().Format("2006-01-02 15:04:05") + ")"
-		if !strings.Contains(s, want) {
-			t.Errorf("the question lacks %q:\n%s", want, screen(m))
-		}
-	}
-	if !strings.Contains(s, "This moves the clock of work.db to "+far.UTC().Format("2006-01-02 15:04:05")+", and it cannot move back.") {
-		t.Errorf("the question does not name the file and the time:\n%s", screen(m))
-	}
-	press(t, m, "n")
-	if !clk.Now().Equal(start) || m.modal != nil {
-		t.Fatalf("n: clock %v, modal %v", clk.Now(), m.modal != nil)
-	}
-	press(t, m, ">", "500w", "enter", "y")
-	if !clk.Now().Equal(far) {
-		t.Fatalf("y: clock at %v, want %v", clk.Now(), far)
-	}
-	// Nothing is pending now: a minute more jumps without a word.
-	if ef, _ := eng.TTLJumpEffects(clk.Now().Add(time.Minute)); len(ef) != 0 {
-		t.Fatalf("still pending: %+v", ef)
-	}
-	press(t, m, "]")
-	if m.modal != nil || !clk.Now().Equal(far.Add(time.Minute)) {
-		t.Fatalf("]: modal %v clock %v", m.modal != nil, clk.Now())
-	}
-
-	// In memory nothing is asked.
-	eng2, clk2 := liveEngine(t, "messages-ttl")
-	m2 := newTestModel(t, eng2, 120, 40)
-	before := clk2.Now()
-	press(t, m2, ">", "500w", "enter")
-	if m2.modal != nil || !clk2.Now().Equal(before.Add(500*7*24*time.Hour)) {
-		t.Fatalf("memory: modal %v, clock %v", m2.modal != nil, clk2.Now())
 	}
 }
