@@ -358,12 +358,16 @@ func doLeftOut(api engine.API, table, index string) *lessonResult {
 		return res
 	}
 	res.title = fmt.Sprintf("%s · %s", res.title, kit.NItems(len(items)))
+	reasonWidth := 0 // the longest reason, at most 34: a short one leaves the key room
+	for _, l := range items {
+		reasonWidth = max(reasonWidth, min(kit.Width(l.Reason), 34))
+	}
 	for _, l := range items {
 		mark := "  "
 		if l.Violation {
 			mark = "! "
 		}
-		res.rows = append(res.rows, mark+kit.Fit(l.Reason, 34)+"  "+kit.KeyText(l.Key, kit.SortedKeys(l.Key)...))
+		res.rows = append(res.rows, mark+kit.Fit(l.Reason, reasonWidth)+"  "+kit.KeyText(l.Key, kit.SortedKeys(l.Key)...))
 	}
 	if kit.HasViolation(items) {
 		res.notes = append(res.notes, "! a key attribute of the wrong type: the backfill skipped the item, and writes that keep it so are refused")

@@ -105,3 +105,22 @@ func TestGoldenLessonSimilarItemsSmall(t *testing.T) {
 	lessonGolden(t, uitest.SmallPaneW, uitest.SmallPaneH, 13,
 		"1 item (scanned 1)", "SimilarFilms · 10 results", "SimilarDotProduct", "DOT_PRODUCT 5 items", "23,749 search bytes")
 }
+
+// At 80x24 the left-out list of step 8 shows each film's whole key: the
+// reason column is as wide as its longest reason ("no Embedding"), not a
+// fixed 34 cells that pushed the key past the pane's edge.
+func TestLeftOutRowsKeepTheKeyAtSmallSize(t *testing.T) {
+	user := uitest.DemoEngine(t, "film-catalog")
+	p := lessonAt(t, user, 13, uitest.SmallPaneW, uitest.SmallPaneH)
+	for i := 1; i < 8; i++ {
+		uitest.Press(t, p, "right")
+	}
+	uitest.Press(t, p, "enter")
+	if title, err, _, _, ok := p.Result(); !ok || err != nil || !strings.HasPrefix(title, "left out of") {
+		t.Fatalf("step 8: %q %v", title, err)
+	}
+	f := uitest.Frame(p.View(), uitest.SmallPaneW, uitest.SmallPaneH)
+	if !strings.Contains(f, "no Embedding  FilmId=film-0075") {
+		t.Fatalf("a left-out row is cut:\n%s", f)
+	}
+}
