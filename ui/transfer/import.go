@@ -242,23 +242,31 @@ func (im *Import) key(msg tea.KeyPressMsg) (forms.Modal, tea.Cmd) {
 	return im, nil
 }
 
+// statFile fills in what the file itself says: its absolute path, its
+// size and its format (given, or told by its name). A folder is refused.
+func (c *importChecked) statFile(given itemfmt.Format) error {
+	c.abs = c.path
+	if abs, err := filepath.Abs(c.path); err == nil {
+		c.abs = abs
+	}
+	fi, err := os.Stat(c.path)
+	if err == nil && fi.IsDir() {
+		err = fmt.Errorf("%s is a folder: name a file (a DynamoDB export's folder loads with 'dynoscope load')", c.path)
+	}
+	if err != nil {
+		return err
+	}
+	c.size = fi.Size()
+	c.format, err = fixtures.ItemFileFormat(c.path, given)
+	return err
+}
+
 // checkImport reads the whole file as the load will (its format, the key
 // types, CSV numbers), counting its items, and counts the table's.
 func checkImport(api engine.API, table, path string, given itemfmt.Format, infer bool, types map[string]model.Type) tea.Cmd {
 	return func() tea.Msg {
-		c := importChecked{path: path, abs: path}
-		if abs, err := filepath.Abs(path); err == nil {
-			c.abs = abs
-		}
-		fi, err := os.Stat(path)
-		if err == nil && fi.IsDir() {
-			err = fmt.Errorf("%s is a folder: name a file (a DynamoDB export's folder loads with 'dynoscope load')", path)
-		}
-		if err != nil {
-			return importCheckedMsg{c: c, err: err}
-		}
-		c.size = fi.Size()
-		if c.format, err = fixtures.ItemFileFormat(path, given); err != nil {
+		c := importChecked{path: path}
+		if err := c.statFile(given); err != nil {
 			return importCheckedMsg{c: c, err: err}
 		}
 		fh, err := os.Open(path)

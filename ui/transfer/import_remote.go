@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -43,19 +42,8 @@ var retryDelay = 50 * time.Millisecond
 // the BatchWriteItem calls.
 func checkRemoteImport(desc *model.TableDescription, path string, given itemfmt.Format, infer bool) tea.Cmd {
 	return func() tea.Msg {
-		c := importChecked{path: path, abs: path, tableItems: desc.ItemCount, remote: true}
-		if abs, err := filepath.Abs(path); err == nil {
-			c.abs = abs
-		}
-		fi, err := os.Stat(path)
-		if err == nil && fi.IsDir() {
-			err = fmt.Errorf("%s is a folder: name a file", path)
-		}
-		if err != nil {
-			return importCheckedMsg{c: c, err: err}
-		}
-		c.size = fi.Size()
-		if c.format, err = fixtures.ItemFileFormat(path, given); err != nil {
+		c := importChecked{path: path, tableItems: desc.ItemCount, remote: true}
+		if err := c.statFile(given); err != nil {
 			return importCheckedMsg{c: c, err: err}
 		}
 		scratch, err := engine.Open(engine.Options{DisableThrottling: true, DisableMetrics: true, DisableTTLSweeper: true})
