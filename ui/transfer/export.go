@@ -34,21 +34,16 @@ const (
 
 // Export is the export dialog.
 type Export struct {
-	st    *kit.Styles
-	km    keymap.KeyMap
-	keys  keymap.TransferKeyMap
-	api   engine.API
-	req   kit.ExportMsg
-	stage stage
-
-	path   kit.Field
+	st *kit.Styles
+	km keymap.KeyMap
+	dialog
+	api    engine.API
+	req    kit.ExportMsg
 	format itemfmt.Format // the format unless the name says one
-	why    string         // what is wrong with the path
 
 	est    *remoteapi.ScanEstimate // a remote table's price, once read
 	estErr error
 
-	ask  *forms.Confirm
 	run  *exportRun
 	prog itemexport.Progress
 	end  *exportEnd
@@ -57,9 +52,8 @@ type Export struct {
 
 // exportRun is the export running.
 type exportRun struct {
-	cancel   context.CancelFunc
-	ch       chan itemexport.Progress
-	stopping bool
+	stopper
+	ch chan itemexport.Progress
 }
 
 // exportEnd is how an export ended.
@@ -98,7 +92,7 @@ type (
 // NewExport opens the export of what msg names; its command picks a file
 // name that does not exist yet and, on a remote table, reads the price.
 func NewExport(st *kit.Styles, km keymap.KeyMap, api engine.API, msg kit.ExportMsg) (*Export, tea.Cmd) {
-	e := &Export{st: st, km: km, keys: km.Transfer, api: api, req: msg, format: itemfmt.JSONLines}
+	e := &Export{st: st, km: km, dialog: dialog{keys: km.Transfer}, api: api, req: msg, format: itemfmt.JSONLines}
 	base := Name(msg.Read)
 	e.path = kit.NewField(base + e.format.Extension())
 	cmds := []tea.Cmd{func() tea.Msg { return nameMsg{name: freeName(base, itemfmt.JSONLines.Extension())} }}
@@ -178,12 +172,7 @@ func (e *Export) Update(msg tea.Msg) (forms.Modal, tea.Cmd) {
 		e.end, e.prog = &end, end.prog
 		return e, kit.Msg(kit.FlashMsg{Text: e.summary()})
 	case tea.PasteMsg:
-		if e.stage == stagePath {
-			e.path.Paste(msg.Content)
-			e.why = ""
-		} else if e.stage == stageAsk {
-			e.ask.Update(msg)
-		}
+		e.paste(msg)
 		return e, nil
 	case tea.KeyPressMsg:
 		return e.key(msg)
@@ -193,24 +182,14 @@ func (e *Export) Update(msg tea.Msg) (forms.Modal, tea.Cmd) {
 
 // key takes a key press.
 func (e *Export) key(msg tea.KeyPressMsg) (forms.Modal, tea.Cmd) {
-	switch e.stage {
-	case stageAsk:
-		next, cmd := e.ask.Update(msg)
-		if next == nil {
-			e.ask, e.stage = nil, stagePath
-		}
+	var run *stopper
+	if e.run != nil {
+		run = &e.run.stopper
+	}
+	if inPath, closed, cmd := e.dialog.key(msg, run); closed {
+		return nil, nil
+	} else if !inPath {
 		return e, cmd
-	case stageRunning:
-		if key.Matches(msg, e.keys.Stop) && e.run != nil {
-			e.run.stopping = true
-			e.run.cancel()
-		}
-		return e, nil
-	case stageDone:
-		if key.Matches(msg, e.keys.Stop, e.keys.Start) {
-			return nil, nil
-		}
-		return e, nil
 	}
 	switch {
 	case key.Matches(msg, e.keys.Stop):
@@ -330,7 +309,7 @@ func (e *Export) start(path string) tea.Cmd {
 		return nil
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	run := &exportRun{cancel: cancel, ch: make(chan itemexport.Progress, 1)}
+	run := &exportRun{stopper: stopper{cancel: cancel}, ch: make(chan itemexport.Progress, 1)}
 	e.run, e.stage, e.ask, e.prog = run, stageRunning, nil, itemexport.Progress{}
 	api, read, desc, f := e.api, e.req.Read, e.req.Desc, e.Format()
 	write := func() tea.Msg {

@@ -24,24 +24,19 @@ import (
 
 // Import is the import dialog.
 type Import struct {
-	st     *kit.Styles
-	km     keymap.KeyMap
-	keys   keymap.TransferKeyMap
+	st *kit.Styles
+	km keymap.KeyMap
+	dialog
 	api    engine.API
 	target fixtures.Target // nil on a remote table
 	where  []string        // a remote table: the lines the typed confirmation shows
 	desc   *model.TableDescription
-	file   string // the workspace's file ("" in memory)
-	stage  stage
-
-	path   kit.Field
+	file   string         // the workspace's file ("" in memory)
 	format itemfmt.Format // "": told by the file's name or first line
 	infer  bool           // CSV: numbers as numbers
-	why    string
 
 	checking bool
 	checked  *importChecked
-	ask      *forms.Confirm
 	run      *importRun
 	prog     fixtures.Progress
 	end      *importEnd
@@ -50,9 +45,8 @@ type Import struct {
 
 // importRun is the load running.
 type importRun struct {
-	cancel   context.CancelFunc
-	ch       chan fixtures.Progress
-	stopping bool
+	stopper
+	ch chan fixtures.Progress
 }
 
 // importChecked is what reading the file found, before anything is
@@ -103,7 +97,7 @@ func NewImport(st *kit.Styles, km keymap.KeyMap, api engine.API, msg kit.ImportM
 		return nil, kit.Msg(kit.FlashMsg{Text: "select a table first"})
 	}
 	target, _ := api.(fixtures.Target)
-	im := &Import{st: st, km: km, keys: km.Transfer, api: api, target: target, where: where, desc: msg.Desc, file: file}
+	im := &Import{st: st, km: km, dialog: dialog{keys: km.Transfer}, api: api, target: target, where: where, desc: msg.Desc, file: file}
 	if why := kit.ReadOnly(api); why != "" {
 		im.stage, im.end = stageDone, &importEnd{err: errors.New(why)}
 		return im, nil
@@ -176,12 +170,7 @@ func (im *Import) Update(msg tea.Msg) (forms.Modal, tea.Cmd) {
 		}
 		return im, kit.Msg(kit.ChangedMsg{Table: im.desc.TableName, Note: im.summary()})
 	case tea.PasteMsg:
-		if im.stage == stagePath {
-			im.path.Paste(msg.Content)
-			im.why = ""
-		} else if im.stage == stageAsk {
-			im.ask.Update(msg)
-		}
+		im.paste(msg)
 		return im, nil
 	case tea.KeyPressMsg:
 		return im.key(msg)
@@ -191,24 +180,14 @@ func (im *Import) Update(msg tea.Msg) (forms.Modal, tea.Cmd) {
 
 // key takes a key press.
 func (im *Import) key(msg tea.KeyPressMsg) (forms.Modal, tea.Cmd) {
-	switch im.stage {
-	case stageAsk:
-		next, cmd := im.ask.Update(msg)
-		if next == nil {
-			im.ask, im.stage = nil, stagePath
-		}
+	var run *stopper
+	if im.run != nil {
+		run = &im.run.stopper
+	}
+	if inPath, closed, cmd := im.dialog.key(msg, run); closed {
+		return nil, nil
+	} else if !inPath {
 		return im, cmd
-	case stageRunning:
-		if key.Matches(msg, im.keys.Stop) && im.run != nil {
-			im.run.stopping = true
-			im.run.cancel()
-		}
-		return im, nil
-	case stageDone:
-		if key.Matches(msg, im.keys.Stop, im.keys.Start) {
-			return nil, nil
-		}
-		return im, nil
 	}
 	switch {
 	case key.Matches(msg, im.keys.Stop):
@@ -345,7 +324,7 @@ func (im *Import) start() tea.Cmd {
 		return nil
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	run := &importRun{cancel: cancel, ch: make(chan fixtures.Progress, 1)}
+	run := &importRun{stopper: stopper{cancel: cancel}, ch: make(chan fixtures.Progress, 1)}
 	im.run, im.stage, im.ask, im.prog = run, stageRunning, nil, fixtures.Progress{}
 	target, table, path := im.target, im.desc.TableName, im.checked.path
 	opts := fixtures.ItemFileOptions{Format: im.checked.format, InferNumbers: im.infer}
