@@ -90,14 +90,21 @@ func AppendValue(dst []byte, v AttributeValue) []byte {
 		}
 		return dst
 	case TypeBS:
-		dst = binary.AppendUvarint(append(dst, tagBS), uint64(len(v.BS)))
-		for _, b := range v.BS {
-			dst = binary.AppendUvarint(dst, uint64(len(b)))
-			dst = append(dst, b...)
-		}
-		return dst
+		return appendByteSet(dst, tagBS, v.BS)
 	}
 	return append(dst, tagInvalid)
+}
+
+// appendByteSet encodes a set whose members are bytes (a BS, or the
+// transcoder's canonical SS and NS members): its tag, its length, then
+// each member with its length.
+func appendByteSet(dst []byte, tag byte, set [][]byte) []byte {
+	dst = binary.AppendUvarint(append(dst, tag), uint64(len(set)))
+	for _, b := range set {
+		dst = binary.AppendUvarint(dst, uint64(len(b)))
+		dst = append(dst, b...)
+	}
+	return dst
 }
 
 func appendMembers(dst []byte, m map[string]AttributeValue) []byte {

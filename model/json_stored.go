@@ -380,12 +380,7 @@ func (t *ItemTranscoder) stringSet(dst []byte, tag byte) ([]byte, int, bool) {
 	if len(set) == 0 || hasDuplicateBytes(set) {
 		return dst, 0, false
 	}
-	dst = binary.AppendUvarint(append(dst, tag), uint64(len(set)))
-	for _, s := range set {
-		dst = binary.AppendUvarint(dst, uint64(len(s)))
-		dst = append(dst, s...)
-	}
-	return dst, size, true
+	return appendByteSet(dst, tag, set), size, true
 }
 
 // blobSet reads a BS.
@@ -418,10 +413,5 @@ func (t *ItemTranscoder) blobSet(dst []byte) ([]byte, int, bool) {
 	if len(set) == 0 || hasDuplicateBytes(set) {
 		return dst, 0, false
 	}
-	dst = binary.AppendUvarint(append(dst, tagBS), uint64(len(set)))
-	for _, b := range set {
-		dst = binary.AppendUvarint(dst, uint64(len(b)))
-		dst = append(dst, b...)
-	}
-	return dst, size, true
+	return appendByteSet(dst, tagBS, set), size, true
 }
