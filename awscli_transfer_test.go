@@ -11,10 +11,9 @@ import (
 	"strings"
 	"testing"
 	"time"
-)
 
-// awsCLI is the AWS CLI v2 the checks run (apt-get install awscli).
-const awsCLI = "/usr/bin/aws"
+	"github.com/dynoscope/dynoscope/internal/awsclitest"
+)
 
 // TestServeChildForAWSCLI is the child of TestAWSCLIExportImport: it runs
 // `dynoscope serve` with the arguments in DYNOSCOPE_SERVE_CHILD (separated
@@ -39,12 +38,7 @@ func TestServeChildForAWSCLI(t *testing.T) {
 //
 //	DYNOSCOPE_AWSCLI=1 go test . -run TestAWSCLIExportImport -v
 func TestAWSCLIExportImport(t *testing.T) {
-	if os.Getenv("DYNOSCOPE_AWSCLI") == "" {
-		t.Skip("set DYNOSCOPE_AWSCLI=1 to run the AWS CLI checks")
-	}
-	if _, err := os.Stat(awsCLI); err != nil {
-		t.Skip("the AWS CLI is not installed at " + awsCLI)
-	}
+	awsclitest.Need(t)
 	dir := t.TempDir()
 	s3 := filepath.Join(dir, "s3")
 	child := exec.Command(os.Args[0], "-test.run=^TestServeChildForAWSCLI$")
@@ -77,25 +71,7 @@ func TestAWSCLIExportImport(t *testing.T) {
 		}
 	}()
 
-	home := t.TempDir()
-	env := append(os.Environ(), "HOME="+home, "AWS_ACCESS_KEY_ID=x", "AWS_SECRET_ACCESS_KEY=y", "AWS_DEFAULT_REGION=us-east-1",
-		"AWS_CONFIG_FILE="+home+"/config", "AWS_SHARED_CREDENTIALS_FILE="+home+"/credentials", "AWS_EC2_METADATA_DISABLED=true", "AWS_PAGER=")
-	aws := func(args ...string) map[string]any {
-		t.Helper()
-		cmd := exec.Command(awsCLI, append([]string{"dynamodb", "--endpoint-url", endpoint, "--output", "json"}, args...)...)
-		cmd.Env = env
-		out, err := cmd.CombinedOutput()
-		if err != nil {
-			t.Fatalf("aws dynamodb %s: %v\n%s", strings.Join(args, " "), err, out)
-		}
-		var v map[string]any
-		if len(strings.TrimSpace(string(out))) > 0 {
-			if err := json.Unmarshal(out, &v); err != nil {
-				t.Fatalf("aws dynamodb %s: %v\n%s", args[0], err, out)
-			}
-		}
-		return v
-	}
+	aws := awsclitest.New(t, endpoint).Must
 	// items is every item of table, as DynamoDB JSON texts, sorted.
 	items := func(table string) []string {
 		t.Helper()

@@ -1,14 +1,13 @@
 package server_test
 
 import (
-	"encoding/json"
 	"net/http/httptest"
-	"os"
-	"os/exec"
 	"reflect"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/dynoscope/dynoscope/internal/awsclitest"
 
 	"github.com/dynoscope/dynoscope/engine"
 	"github.com/dynoscope/dynoscope/engine/server"
@@ -24,12 +23,7 @@ import (
 //
 //	DYNOSCOPE_AWSCLI=1 go test ./engine/server -run TestAWSCLITerraformLikeSequence
 func TestAWSCLITerraformLikeSequence(t *testing.T) {
-	if os.Getenv("DYNOSCOPE_AWSCLI") == "" {
-		t.Skip("set DYNOSCOPE_AWSCLI=1 to run the AWS CLI checks")
-	}
-	if _, err := os.Stat(awsCLI); err != nil {
-		t.Skip("the AWS CLI is not installed at " + awsCLI)
-	}
+	awsclitest.Need(t)
 	clock := engine.NewManualClock(time.Now())
 	eng, err := engine.Open(engine.Options{DisableTTLSweeper: true, Clock: clock})
 	if err != nil {
@@ -38,29 +32,8 @@ func TestAWSCLITerraformLikeSequence(t *testing.T) {
 	t.Cleanup(func() { eng.Close() })
 	ts := httptest.NewServer(server.New(eng, server.Options{}))
 	t.Cleanup(ts.Close)
-	home := t.TempDir()
-	env := append(os.Environ(), "HOME="+home, "AWS_ACCESS_KEY_ID=x", "AWS_SECRET_ACCESS_KEY=y", "AWS_DEFAULT_REGION=us-east-1",
-		"AWS_CONFIG_FILE="+home+"/config", "AWS_SHARED_CREDENTIALS_FILE="+home+"/credentials", "AWS_EC2_METADATA_DISABLED=true", "AWS_PAGER=")
-	run := func(args ...string) (map[string]any, string, error) {
-		cmd := exec.Command(awsCLI, append([]string{"dynamodb", "--endpoint-url", ts.URL, "--output", "json"}, args...)...)
-		cmd.Env = env
-		out, err := cmd.CombinedOutput()
-		var v map[string]any
-		if err == nil && len(strings.TrimSpace(string(out))) > 0 {
-			if jerr := json.Unmarshal(out, &v); jerr != nil {
-				t.Fatalf("aws dynamodb %s: %v\n%s", args[0], jerr, out)
-			}
-		}
-		return v, string(out), err
-	}
-	aws := func(args ...string) map[string]any {
-		t.Helper()
-		v, out, err := run(args...)
-		if err != nil {
-			t.Fatalf("aws dynamodb %s: %v\n%s", strings.Join(args, " "), err, out)
-		}
-		return v
-	}
+	cli := awsclitest.New(t, ts.URL)
+	run, aws := cli.Run, cli.Must
 	get := func(v any, path ...string) any {
 		t.Helper()
 		for _, p := range path {

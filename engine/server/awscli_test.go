@@ -1,23 +1,17 @@
 package server_test
 
 import (
-	"encoding/json"
 	"net/http/httptest"
-	"os"
-	"os/exec"
 	"reflect"
 	"sort"
-	"strings"
 	"testing"
 	"time"
+
+	"github.com/dynoscope/dynoscope/internal/awsclitest"
 
 	"github.com/dynoscope/dynoscope/engine"
 	"github.com/dynoscope/dynoscope/engine/server"
 )
-
-// awsCLI is the AWS CLI the by-hand checks of issue 26 used (Debian's
-// awscli package); the test is skipped where it is not installed.
-const awsCLI = "/usr/bin/aws"
 
 // TestAWSCLIBackupsAndPointInTime runs, with the AWS CLI against the
 // server: enable PITR, write, note a time, change items, restore to that
@@ -29,12 +23,7 @@ const awsCLI = "/usr/bin/aws"
 //
 //	DYNOSCOPE_AWSCLI=1 go test ./engine/server -run TestAWSCLIBackupsAndPointInTime
 func TestAWSCLIBackupsAndPointInTime(t *testing.T) {
-	if os.Getenv("DYNOSCOPE_AWSCLI") == "" {
-		t.Skip("set DYNOSCOPE_AWSCLI=1 to run the AWS CLI checks")
-	}
-	if _, err := os.Stat(awsCLI); err != nil {
-		t.Skip("the AWS CLI is not installed at " + awsCLI)
-	}
+	awsclitest.Need(t)
 	eng, err := engine.Open(engine.Options{DisableTTLSweeper: true})
 	if err != nil {
 		t.Fatal(err)
@@ -42,25 +31,7 @@ func TestAWSCLIBackupsAndPointInTime(t *testing.T) {
 	t.Cleanup(func() { eng.Close() })
 	ts := httptest.NewServer(server.New(eng, server.Options{}))
 	t.Cleanup(ts.Close)
-	home := t.TempDir()
-	env := append(os.Environ(), "HOME="+home, "AWS_ACCESS_KEY_ID=x", "AWS_SECRET_ACCESS_KEY=y", "AWS_DEFAULT_REGION=us-east-1",
-		"AWS_CONFIG_FILE="+home+"/config", "AWS_SHARED_CREDENTIALS_FILE="+home+"/credentials", "AWS_EC2_METADATA_DISABLED=true", "AWS_PAGER=")
-	aws := func(args ...string) map[string]any {
-		t.Helper()
-		cmd := exec.Command(awsCLI, append([]string{"dynamodb", "--endpoint-url", ts.URL, "--output", "json"}, args...)...)
-		cmd.Env = env
-		out, err := cmd.CombinedOutput()
-		if err != nil {
-			t.Fatalf("aws dynamodb %s: %v\n%s", strings.Join(args, " "), err, out)
-		}
-		var v map[string]any
-		if len(strings.TrimSpace(string(out))) > 0 {
-			if err := json.Unmarshal(out, &v); err != nil {
-				t.Fatalf("aws dynamodb %s: %v\n%s", args[0], err, out)
-			}
-		}
-		return v
-	}
+	aws := awsclitest.New(t, ts.URL).Must
 	items := func(table string) []string {
 		t.Helper()
 		var got []string
@@ -81,9 +52,12 @@ func TestAWSCLIBackupsAndPointInTime(t *testing.T) {
 	aws("update-continuous-backups", "--table-name", "Orders", "--point-in-time-recovery-specification", "PointInTimeRecoveryEnabled=true")
 	put("a", "1")
 	put("b", "1")
-	time.Sleep(5 * time.Millisecond) // the CLI sends times to the millisecond
-	noted := time.Now().UTC().Format("2006-01-02T15:04:05.000Z")
-	time.Sleep(5 * time.Millisecond)
+	// The CLI (2.9.19, botocore) sends a time as whole epoch seconds
+	// ("RestoreDateTime": 1795842547, seen with --debug): the time noted is
+	// the next whole second after b's write, and the changes follow it.
+	at := time.Now().Truncate(time.Second).Add(time.Second)
+	time.Sleep(time.Until(at) + 5*time.Millisecond)
+	noted := at.UTC().Format("2006-01-02T15:04:05.000Z")
 	put("a", "2")
 	aws("delete-item", "--table-name", "Orders", "--key", `{"pk":{"S":"b"}}`)
 	aws("restore-table-to-point-in-time", "--source-table-name", "Orders", "--target-table-name", "OrdersThen", "--restore-date-time", noted)
